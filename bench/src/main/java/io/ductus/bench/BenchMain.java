@@ -1,0 +1,53 @@
+package io.ductus.bench;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Every benchmark this project has or will have, by scenario name. */
+public final class BenchMain {
+
+    /** One benchmark: prints readable lines, and last the RESULT line. */
+    interface Scenario {
+        void run(Path root, boolean quick) throws Exception;
+    }
+
+    private record Entry(String what, Scenario scenario) {
+    }
+
+    private static Map<String, Entry> scenarios() {
+        Map<String, Entry> all = new LinkedHashMap<>();
+        all.put("startup", new Entry("median of cold starts to the started line, and RSS after start", new StartupBench()));
+        all.put("store-commit", notYet("messages committed per second, 1 and 16 writers, SQLite and PostgreSQL, vs fsync rate", 3));
+        all.put("mllp-ingest", notYet("strict MLLP ingest, 1 and 16 connections, latency and CPU per message", 4));
+        all.put("transform", notYet("JavaScript ORU^R01 transform per second per thread, first-message latency", 5));
+        all.put("browse", notYet("message browser queries over 1 M stored messages", 6));
+        all.put("file-ingest", notYet("CSV rows per second from the file source", 7));
+        return all;
+    }
+
+    private static Entry notYet(String what, int issue) {
+        return new Entry(what + " (not built yet: issue #" + issue + ")", (root, quick) -> {
+            System.err.println("this benchmark arrives with issue #" + issue);
+            System.exit(3);
+        });
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, Entry> all = scenarios();
+        List<String> list = List.of(args);
+        String name = list.stream().filter(a -> !a.startsWith("--")).findFirst().orElse(null);
+        if (name == null || list.contains("--list") || list.contains("--help")) {
+            System.out.println("usage: bench/run <scenario> [--quick]");
+            all.forEach((n, e) -> System.out.printf("  %-14s %s%n", n, e.what()));
+            System.exit(name == null && !list.contains("--list") && !list.contains("--help") ? 2 : 0);
+        }
+        Entry entry = all.get(name);
+        if (entry == null) {
+            System.err.println("bench: no scenario '" + name + "'; bench/run --list shows them");
+            System.exit(2);
+        }
+        entry.scenario().run(Path.of(System.getProperty("ductus.root", ".")), list.contains("--quick"));
+    }
+}

@@ -1,0 +1,34 @@
+package io.ductus.engine.api;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** A status, a content type and the body bytes. JSON bodies are written by the one shared mapper. */
+public record ApiResponse(int status, String contentType, byte[] body) {
+
+    static final ObjectMapper JSON = JsonMapper.builder()
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .build();
+
+    public static ApiResponse json(int status, Object value) {
+        try {
+            return new ApiResponse(status, "application/json", JSON.writeValueAsBytes(value));
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot write JSON for " + value.getClass().getName(), e);
+        }
+    }
+
+    /** An RFC 9457 problem document: a short title and a detail that says what to do. */
+    public static ApiResponse problem(int status, String title, String detail) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("type", "about:blank");
+        body.put("title", title);
+        body.put("status", status);
+        body.put("detail", detail);
+        ApiResponse json = json(status, body);
+        return new ApiResponse(status, "application/problem+json", json.body());
+    }
+}

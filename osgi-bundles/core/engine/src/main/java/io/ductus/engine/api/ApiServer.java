@@ -1,0 +1,85 @@
+package io.ductus.engine.api;
+
+import io.ductus.sdk.config.HostPort;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.timeout.IdleStateHandler;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The engine's own HTTP listener for /api/v1 (Netty, one event loop: the API is light). */
+public final class ApiServer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
+    private static final int MAX_REQUEST_BYTES = 1 << 20;
+
+    private final HostPort listen;
+    private final Router router;
+    private EventLoopGroup group;
+    private Channel channel;
+    private String url;
+
+    public ApiServer(HostPort listen, List<Route> routes) {
+        this.listen = listen;
+        this.router = new Router(routes);
+    }
+
+    /** Binds the port; fails with a message naming the address when it cannot. */
+    public void start() throws ApiListenException {
+        group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(group)
+                .channel(NioServerSocketChannel.class)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ch.pipeline().addLast(
+                                new IdleStateHandler(0, 0, 120, TimeUnit.SECONDS),
+                                new HttpServerCodec(),
+                                new HttpObjectAggregator(MAX_REQUEST_BYTES),
+                                new HttpHandler(router));
+                    }
+                });
+        try {
+            channel = bootstrap.bind(listen.host(), listen.port()).syncUninterruptibly().channel();
+        } catch (Exception e) {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            throw new ApiListenException("cannot listen on " + listen + " for the API: " + e.getMessage(), e);
+        }
+        InetSocketAddress bound = (InetSocketAddress) channel.localAddress();
+        url = "http://" + new HostPort(listen.host(), bound.getPort());
+        LOG.debug("API listening on {}", url);
+    }
+
+    /** The base URL with the port actually bound (useful with port 0). */
+    public String url() {
+        return url;
+    }
+
+    public void stop() {
+        if (channel != null) channel.close().syncUninterruptibly();
+        if (group != null) group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    /** The API listener could not bind. */
+    public static final class ApiListenException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        ApiListenException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package io.ductus.engine.api;
+
+import io.ductus.engine.EngineState;
+import io.ductus.engine.EngineStatus;
+import io.ductus.engine.plugins.ConnectorRegistry;
+import io.ductus.engine.plugins.PluginMonitor;
+import io.ductus.sdk.Role;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+
+/** The engine operations: health and what is loaded. */
+public final class EngineRoutes {
+
+    private final EngineStatus status;
+    private final BundleContext context;
+    private final ConnectorRegistry connectors;
+    private final PluginMonitor plugins;
+
+    public EngineRoutes(EngineStatus status, BundleContext context, ConnectorRegistry connectors, PluginMonitor plugins) {
+        this.status = status;
+        this.context = context;
+        this.connectors = connectors;
+        this.plugins = plugins;
+    }
+
+    public List<Route> routes() {
+        return List.of(
+                new Route("GET", "/api/v1/health", "getHealth",
+                        "200 with status ok once started; 503 while starting or stopping", r -> health()),
+                new Route("GET", "/api/v1/engine", "getEngine",
+                        "version, uptime, database, bundles, connector types and plugins", r -> engine()));
+    }
+
+    private ApiResponse health() {
+        EngineState state = status.state();
+        return state == EngineState.RUNNING
+                ? ApiResponse.json(200, Map.of("status", "ok"))
+                : ApiResponse.json(503, Map.of("status", state.name().toLowerCase(Locale.ROOT)));
+    }
+
+    private ApiResponse engine() {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("version", status.settings().version());
+        body.put("state", status.state().name().toLowerCase(Locale.ROOT));
+        body.put("startedAt", status.startedAt().toString());
+        body.put("uptimeSeconds", status.uptime().toSeconds());
+        body.put("database", Map.of("kind", status.settings().database().kind().label(),
+                "location", status.settings().database().display()));
+        body.put("bundles", bundles());
+        body.put("connectorTypes", connectorTypes());
+        body.put("plugins", plugins.current());
+        return ApiResponse.json(200, body);
+    }
+
+    private List<Map<String, Object>> bundles() {
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (Bundle b : context.getBundles()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("id", b.getBundleId());
+            m.put("symbolicName", b.getSymbolicName());
+            m.put("version", b.getVersion().toString());
+            m.put("state", stateName(b.getState()));
+            m.put("location", b.getLocation());
+            list.add(m);
+        }
+        return list;
+    }
+
+    private List<Map<String, Object>> connectorTypes() {
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (ConnectorRegistry.Registration r : connectors.all()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", r.type().name());
+            m.put("roles", r.type().roles().stream().map(Role::name).map(s -> s.toLowerCase(Locale.ROOT)).toList());
+            m.put("description", r.type().description());
+            m.put("bundle", r.bundle());
+            m.put("bundleVersion", r.bundleVersion());
+            m.put("inUse", connectors.inUse(r));
+            list.add(m);
+        }
+        return list;
+    }
+
+    static String stateName(int state) {
+        return switch (state) {
+            case Bundle.ACTIVE -> "active";
+            case Bundle.RESOLVED -> "resolved";
+            case Bundle.INSTALLED -> "installed";
+            case Bundle.STARTING -> "starting";
+            case Bundle.STOPPING -> "stopping";
+            default -> "uninstalled";
+        };
+    }
+}

@@ -1,0 +1,90 @@
+package io.ductus.engine.plugins;
+
+import io.ductus.sdk.ConnectorFactory;
+import io.ductus.sdk.ConnectorType;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceReference;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The connector types available now: every {@link ConnectorFactory} service of every active bundle
+ * (built-in or dropped into plugins/), by type name. Adding and removing are idempotent; when two
+ * bundles offer the same type name, the first registered wins and the other is reported as a conflict.
+ */
+@Component(service = ConnectorRegistry.class)
+public final class ConnectorRegistry {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ConnectorRegistry.class);
+
+    /** One factory service and where it came from. */
+    public record Registration(ConnectorType type, ConnectorFactory factory, String bundle, String bundleVersion,
+                               long serviceId) {
+    }
+
+    private final Map<Long, Registration> byService = new ConcurrentHashMap<>();
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void addFactory(ConnectorFactory factory, ServiceReference<ConnectorFactory> ref) {
+        long serviceId = (Long) ref.getProperty(Constants.SERVICE_ID);
+        Bundle bundle = ref.getBundle();
+        String from = bundle == null ? "?" : bundle.getSymbolicName() + " " + bundle.getVersion();
+        ConnectorType type;
+        try {
+            type = factory.type();
+        } catch (RuntimeException | LinkageError e) {
+            // Plugin code is not trusted to behave: one broken factory must not stop the others.
+            LOG.error("connector factory {} from {} failed to describe its type: {}", factory.getClass().getName(), from, e.toString());
+            return;
+        }
+        Registration added = new Registration(type, factory, bundle == null ? "?" : bundle.getSymbolicName(),
+                bundle == null ? "?" : bundle.getVersion().toString(), serviceId);
+        if (byService.putIfAbsent(serviceId, added) != null) return;
+        Registration winner = find(type.name()).orElseThrow();
+        if (winner.serviceId() == serviceId) {
+            LOG.info("connector type '{}' {} available from {}", type.name(), type.roles(), from);
+        } else {
+            LOG.warn("connector type '{}' from {} ignored: {} {} already provides it", type.name(), from, winner.bundle(),
+                    winner.bundleVersion());
+        }
+    }
+
+    void removeFactory(ConnectorFactory factory, ServiceReference<ConnectorFactory> ref) {
+        Registration removed = byService.remove((Long) ref.getProperty(Constants.SERVICE_ID));
+        if (removed != null) {
+            LOG.info("connector type '{}' from {} {} removed", removed.type().name(), removed.bundle(), removed.bundleVersion());
+        }
+    }
+
+    /** The factory in use for a type name: the earliest registered of those offering it. */
+    public Optional<Registration> find(String typeName) {
+        return byService.values().stream()
+                .filter(r -> r.type().name().equals(typeName))
+                .min(Comparator.comparingLong(Registration::serviceId));
+    }
+
+    /** Every registration, in use or shadowed, ordered by type name then registration. */
+    public List<Registration> all() {
+        List<Registration> list = new ArrayList<>(byService.values());
+        list.sort(Comparator.comparing((Registration r) -> r.type().name()).thenComparingLong(Registration::serviceId));
+        return list;
+    }
+
+    /** True when this registration is the one used for its type name. */
+    public boolean inUse(Registration registration) {
+        return find(registration.type().name()).map(r -> r.serviceId() == registration.serviceId()).orElse(false);
+    }
+}

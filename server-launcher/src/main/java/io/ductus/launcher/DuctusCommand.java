@@ -1,0 +1,21 @@
+package io.ductus.launcher;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+@Command(name = "ductus", mixinStandardHelpOptions = true, versionProvider = Distribution.VersionProvider.class,
+        description = "Ductus healthcare integration engine.",
+        subcommands = {ServeCommand.class, ValidateCommand.class, VersionCommand.class})
+final class DuctusCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        spec.commandLine().getErr().println("ductus: a command is required (serve, validate, version); see ductus --help");
+        return ExitCodes.BAD_ARGUMENTS;
+    }
+}

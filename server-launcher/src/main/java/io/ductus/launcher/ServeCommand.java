@@ -1,0 +1,104 @@
+package io.ductus.launcher;
+
+import io.ductus.core.config.DatabaseSetting;
+import io.ductus.sdk.config.HostPort;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** Runs the engine headless until SIGTERM or Ctrl-C, then stops it gracefully and exits 0. */
+@Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Run the engine: embedded OSGi framework, engine bundles, plugins, REST API.")
+final class ServeCommand implements Callable<Integer> {
+
+    static final HostPort DEFAULT_API = new HostPort("127.0.0.1", 7700);
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--project", paramLabel = "DIR", description = "The project folder (default: the current folder).")
+    Path project;
+
+    @Option(names = "--example", description = "Run the example project shipped with the distribution.")
+    boolean example;
+
+    @Option(names = "--data", paramLabel = "DIR", description = "Where the engine keeps its state (default: ./data).")
+    Path data = Path.of("data");
+
+    @Option(names = "--database", paramLabel = "URL",
+            description = "sqlite:<path> or postgres://user:pass@host:port/db (default: ductus.yaml, else sqlite:<data>/ductus.db).")
+    String database;
+
+    @Option(names = "--api-listen", paramLabel = "HOST:PORT", description = "Address of the REST API (default: ductus.yaml, else 127.0.0.1:7700).")
+    String apiListen;
+
+    @Option(names = "--plugins", paramLabel = "DIR", description = "Folder watched for connector plugin jars (default: the distribution's plugins/).")
+    Path plugins;
+
+    @Override
+    public Integer call() throws Exception {
+        ResolvedSettings settings = resolve();
+        CountDownLatch stopRequested = new CountDownLatch(1);
+        StopSignals.onStop(stopRequested::countDown);
+        try (EmbeddedFramework framework = EmbeddedFramework.start(settings)) {
+            EmbeddedFramework.Started started = framework.awaitEngine();
+            spec.commandLine().getOut().printf("ductus started in %d ms (api %s, database %s, %d interface%s)%n",
+                    StopSignals.millisSinceProcessStart(), started.apiUrl(), settings.database().display(),
+                    started.interfaces(), started.interfaces() == 1 ? "" : "s");
+            spec.commandLine().getOut().flush();
+            stopRequested.await();
+            framework.stopGracefully();
+        }
+        return ExitCodes.OK;
+    }
+
+    /** Command line over ductus.yaml over defaults; every bad value ends here with exit code 2. */
+    ResolvedSettings resolve() throws IOException {
+        if (example && project != null) throw new BadArgumentException("--example and --project cannot be used together");
+        Path projectFolder = (example ? Distribution.example() : project == null ? Path.of("") : project).toAbsolutePath().normalize();
+        if (!Files.isDirectory(projectFolder)) throw new BadArgumentException("--project: " + projectFolder + " is not a folder");
+        Path dataFolder = data.toAbsolutePath().normalize();
+        if (Files.exists(dataFolder) && !Files.isDirectory(dataFolder)) {
+            throw new BadArgumentException("--data: " + dataFolder + " exists and is not a folder");
+        }
+        Path pluginFolder = (plugins == null ? Distribution.plugins() : plugins).toAbsolutePath().normalize();
+        if (Files.exists(pluginFolder) && !Files.isDirectory(pluginFolder)) {
+            throw new BadArgumentException("--plugins: " + pluginFolder + " is not a folder");
+        }
+        HostPort api = apiListen == null ? null : parse("--api-listen", apiListen, HostPort::parse);
+        DatabaseSetting db = database == null ? null : parse("--database", database, DatabaseSetting::parse);
+
+        ProjectSettings fromFile = ProjectSettings.read(projectFolder);
+        if (!fromFile.problems().isEmpty()) {
+            fromFile.problems().forEach(p -> spec.commandLine().getErr().println(p));
+            throw new IllegalStateException("fix " + ProjectSettings.FILE_NAME + " and start again (ductus validate lists every problem)");
+        }
+        if (api == null) api = fromFile.apiListen().orElse(DEFAULT_API);
+        if (db == null) db = fromFile.database().orElse(DatabaseSetting.defaultIn(dataFolder.toString()));
+        if (db.kind() == DatabaseSetting.Kind.SQLITE) {
+            db = new DatabaseSetting(db.kind(), Path.of(db.location()).toAbsolutePath().normalize().toString());
+        }
+        Files.createDirectories(dataFolder);
+        Files.createDirectories(pluginFolder);
+        return new ResolvedSettings(Distribution.version(), projectFolder, dataFolder, db, api, pluginFolder, Distribution.bundles());
+    }
+
+    private static <T> T parse(String option, String value, java.util.function.Function<String, T> parser) {
+        try {
+            return parser.apply(value);
+        } catch (IllegalArgumentException e) {
+            throw new BadArgumentException(option + ": " + e.getMessage());
+        }
+    }
+
+    /** Everything the engine needs to start, fully resolved to absolute paths. */
+    record ResolvedSettings(String version, Path project, Path data, DatabaseSetting database, HostPort apiListen,
+                            Path plugins, Path bundles) {
+    }
+}
