@@ -55,9 +55,9 @@ public final class PluginMonitor {
         if (timer != null) timer.shutdownNow();
     }
 
-    /** The state of every jar in plugins/ at the last check (at most a second old). */
+    /** The state of every jar in plugins/ now (inspecting is cheap: a directory listing and manifests). */
     public List<PluginStatus> current() {
-        return current;
+        return refresh();
     }
 
     private void refreshSafely() {
@@ -68,7 +68,7 @@ public final class PluginMonitor {
         }
     }
 
-    synchronized void refresh() {
+    synchronized List<PluginStatus> refresh() {
         List<PluginStatus> statuses = inspectAll();
         current = statuses;
         Map<String, PluginStatus> seen = new HashMap<>();
@@ -84,6 +84,7 @@ public final class PluginMonitor {
         }
         lastLogged.clear();
         lastLogged.putAll(seen);
+        return statuses;
     }
 
     private List<PluginStatus> inspectAll() {

@@ -1,0 +1,38 @@
+package io.ductus.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** The distribution folder has the layout operators and scripts rely on. */
+class DistributionIT {
+
+    private final Path dist = DuctusProcess.distribution();
+
+    @Test
+    void has_the_documented_layout_and_an_archive_beside_it() {
+        for (String part : List.of("bin/ductus", "lib", "bundles", "plugins", "examples/quickstart/ductus.yaml")) {
+            assertThat(dist.resolve(part)).as(part).exists();
+        }
+        assertThat(dist.resolve("bin/ductus")).isExecutable();
+        assertThat(dist.resolveSibling("ductus.tar.gz")).isRegularFile();
+    }
+
+    @Test
+    void every_jar_in_bundles_is_an_osgi_bundle() throws IOException {
+        try (Stream<Path> jars = Files.list(dist.resolve("bundles"))) {
+            assertThat(jars.toList()).isNotEmpty().allSatisfy(jar -> {
+                try (JarFile jf = new JarFile(jar.toFile())) {
+                    assertThat(jf.getManifest().getMainAttributes().getValue("Bundle-SymbolicName"))
+                            .as(jar.getFileName().toString()).isNotBlank();
+                }
+            });
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package io.ductus.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Starting and stopping the real process: signals, exit codes, failures an operator meets. */
+class LifecycleIT {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void stops_gracefully_on_sigterm_with_exit_code_0_within_10_seconds() throws Exception {
+        try (DuctusProcess ductus = DuctusProcess.start(tmp, "serve", "--data", tmp.resolve("data").toString(),
+                "--api-listen", "127.0.0.1:0", "--plugins", tmp.resolve("plugins").toString())) {
+            ductus.awaitStarted();
+            assertThat(ductus.get("/api/v1/health").statusCode()).isEqualTo(200);
+
+            assertThat(ductus.terminate(Duration.ofSeconds(10))).isZero();
+            assertThat(ductus.stderr()).contains("engine stopped");
+        }
+    }
+
+    @Test
+    void refuses_a_busy_api_port_with_a_clear_reason_and_exit_code_1() throws Exception {
+        try (ServerSocket busy = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+             DuctusProcess ductus = DuctusProcess.start(tmp, "serve", "--data", tmp.resolve("data").toString(),
+                     "--api-listen", "127.0.0.1:" + busy.getLocalPort(), "--plugins", tmp.resolve("plugins").toString())) {
+            assertThat(ductus.awaitExit(Duration.ofSeconds(60))).isEqualTo(1);
+            assertThat(ductus.stderr()).contains("cannot listen on 127.0.0.1:" + busy.getLocalPort());
+            assertThat(ductus.stdoutLines()).noneMatch(l -> l.startsWith("ductus started"));
+        }
+    }
+
+    @Test
+    void bad_arguments_get_one_line_and_exit_code_2() throws Exception {
+        try (DuctusProcess ductus = DuctusProcess.start(tmp, "serve", "--database", "mysql://db/x")) {
+            assertThat(ductus.awaitExit(Duration.ofSeconds(30))).isEqualTo(2);
+            assertThat(ductus.stderr().strip().lines()).hasSize(1).first().asString()
+                    .contains("--database").contains("expected sqlite:<path> or postgres://");
+        }
+    }
+}
