@@ -49,7 +49,7 @@ final class ServeCommand implements Callable<Integer> {
         try (EmbeddedFramework framework = EmbeddedFramework.start(settings)) {
             EmbeddedFramework.Started started = framework.awaitEngine();
             spec.commandLine().getOut().printf("ductus started in %d ms (api %s, database %s, %d interface%s)%n",
-                    StopSignals.millisSinceProcessStart(), started.apiUrl(), settings.database().display(),
+                    StopSignals.millisSinceJvmStart(), started.apiUrl(), settings.database().display(),
                     started.interfaces(), started.interfaces() == 1 ? "" : "s");
             spec.commandLine().getOut().flush();
             stopRequested.await();

@@ -1,7 +1,6 @@
 package io.ductus.launcher;
 
-import java.time.Duration;
-import java.time.Instant;
+import java.lang.management.ManagementFactory;
 import sun.misc.Signal;
 
 /**
@@ -19,8 +18,8 @@ final class StopSignals {
         }
     }
 
-    static long millisSinceProcessStart() {
-        Instant start = ProcessHandle.current().info().startInstant().orElse(Instant.now());
-        return Duration.between(start, Instant.now()).toMillis();
+    /** Since the JVM started (not the process: ./ductus may have spent minutes building before exec). */
+    static long millisSinceJvmStart() {
+        return ManagementFactory.getRuntimeMXBean().getUptime();
     }
 }
