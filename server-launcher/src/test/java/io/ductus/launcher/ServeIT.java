@@ -72,9 +72,19 @@ class ServeIT {
         List<String> names = StreamSupport.stream(engine.path("bundles").spliterator(), false)
                 .map(b -> b.path("symbolicName").asText()).toList();
         assertThat(names).contains("org.apache.felix.framework", "org.apache.felix.scr", "org.apache.felix.fileinstall",
-                "io.ductus.sdk", "io.ductus.core", "io.ductus.engine");
+                "io.ductus.sdk", "io.ductus.core", "io.ductus.engine", "io.ductus.connector.mllp");
         assertThat(engine.path("bundles")).allSatisfy(b ->
                 assertThat(b.path("state").asText()).as(b.path("symbolicName").asText()).isEqualTo("active"));
+    }
+
+    @Test
+    void registers_the_built_in_connector_types() throws Exception {
+        Eventually.within(HOT_LOAD_LIMIT, () -> {
+            JsonNode mllp = connectorType("mllp");
+            assertThat(mllp).as("mllp connector type").isNotNull();
+            assertThat(mllp.path("roles").toString()).isEqualTo("[\"source\",\"destination\"]");
+            assertThat(mllp.path("bundle").asText()).isEqualTo("io.ductus.connector.mllp");
+        });
     }
 
     @Test

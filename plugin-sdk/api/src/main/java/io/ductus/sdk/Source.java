@@ -23,7 +23,7 @@ public interface Source {
 
     /**
      * Stops taking new input, answers what is in flight, and completes when nothing more will be
-     * submitted. Must not lose anything that was acknowledged.
+     * submitted. Must not lose anything that was acknowledged. Calling it again returns the same stop.
      */
     CompletionStage<Void> stop();
 }

@@ -1,0 +1,158 @@
+package io.ductus.connector.mllp;
+
+import io.ductus.sdk.ConnectorContext;
+import io.ductus.sdk.ConnectorStatus;
+import io.ductus.sdk.Destination;
+import io.ductus.sdk.OutboundMessage;
+import io.ductus.sdk.Outcome;
+import io.ductus.sdk.config.HostPort;
+import io.ductus.sdk.hl7.Hl7Ack;
+import io.ductus.sdk.hl7.Hl7FormatException;
+import io.ductus.sdk.hl7.Hl7Header;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The MLLP client: one persistent connection per destination, one message at a time, waiting for the
+ * receiver's ACK. AA → sent; AE, no answer, a refused or broken connection → retry; AR → quarantine.
+ * Runs on the engine's worker (virtual) threads, so plain blocking sockets are the simple, right tool.
+ */
+final class MllpClient implements Destination {
+
+    private static final int MAX_ACK_BYTES = 1024 * 1024;
+
+    private final HostPort receiver;
+    private final Duration connectTimeout;
+    private final Duration ackTimeout;
+    private final ConnectorContext context;
+    /** Workers of several slots may send at once; the connection carries one exchange at a time. */
+    private final ReentrantLock exchange = new ReentrantLock();
+    private Socket socket;
+    private InputStream in;
+
+    MllpClient(HostPort receiver, Duration connectTimeout, Duration ackTimeout, ConnectorContext context) {
+        this.receiver = receiver;
+        this.connectTimeout = connectTimeout;
+        this.ackTimeout = ackTimeout;
+        this.context = context;
+    }
+
+    @Override
+    public void start() {
+        // Connects on the first send, so a receiver that is down does not stop the interface from starting.
+    }
+
+    @Override
+    public Outcome send(OutboundMessage message) throws InterruptedException {
+        exchange.lockInterruptibly();
+        try {
+            return exchange(message);
+        } finally {
+            exchange.unlock();
+        }
+    }
+
+    private Outcome exchange(OutboundMessage message) {
+        String expectedControlId = controlIdOf(message.payload());
+        try {
+            connectIfNeeded();
+            socket.getOutputStream().write(Mllp.frame(message.payload()));
+            socket.getOutputStream().flush();
+            Hl7Ack.Reply reply = Hl7Ack.read(readFrame());
+            if (expectedControlId != null && !expectedControlId.equals(reply.controlId())) {
+                disconnect();
+                return Outcome.retry("the receiver acknowledged control id '" + reply.controlId() + "' instead of '"
+                        + expectedControlId + "'; reconnecting");
+            }
+            String text = reply.text().map(t -> ": " + t).orElse("");
+            return switch (reply.code()) {
+                case AA -> Outcome.sent("AA" + text);
+                case AE -> Outcome.retry("the receiver answered AE" + text);
+                case AR -> Outcome.quarantine("the receiver rejected the message (AR)" + text);
+            };
+        } catch (ConnectException e) {
+            disconnect();
+            context.statusChanged(ConnectorStatus.DEGRADED, "cannot connect to " + receiver + ": " + e.getMessage());
+            return Outcome.retry("cannot connect to " + receiver + ": " + e.getMessage());
+        } catch (SocketTimeoutException e) {
+            disconnect();
+            return Outcome.retry("no acknowledgement from " + receiver + " within " + ackTimeout.toSeconds() + " s");
+        } catch (IOException e) {
+            disconnect();
+            return Outcome.retry("connection to " + receiver + " failed: " + e);
+        } catch (Hl7FormatException e) {
+            disconnect();
+            return Outcome.retry("the receiver's answer is not an HL7 acknowledgement: " + e.getMessage());
+        }
+    }
+
+    private void connectIfNeeded() throws IOException {
+        if (socket != null && socket.isConnected() && !socket.isClosed()) return;
+        Socket s = new Socket();
+        s.setTcpNoDelay(true);
+        s.setKeepAlive(true);
+        s.connect(new InetSocketAddress(receiver.host(), receiver.port()), (int) connectTimeout.toMillis());
+        s.setSoTimeout((int) ackTimeout.toMillis());
+        socket = s;
+        in = new BufferedInputStream(s.getInputStream());
+        context.statusChanged(ConnectorStatus.OK, "connected to " + receiver);
+    }
+
+    /** Reads one MLLP frame: skips to VT, collects up to FS. */
+    private byte[] readFrame() throws IOException {
+        int b;
+        while ((b = in.read()) != Mllp.START) {
+            if (b < 0) throw new EOFException("the receiver closed the connection without answering");
+        }
+        ByteArrayOutputStream frame = new ByteArrayOutputStream(256);
+        while ((b = in.read()) != Mllp.END) {
+            if (b < 0) throw new EOFException("the receiver closed the connection in the middle of its answer");
+            if (frame.size() >= MAX_ACK_BYTES) throw new IOException("the receiver's answer exceeds " + MAX_ACK_BYTES + " bytes");
+            frame.write(b);
+        }
+        // The CR after FS is skipped with any other bytes before the next VT.
+        return frame.toByteArray();
+    }
+
+    private static String controlIdOf(byte[] payload) {
+        try {
+            return Hl7Header.read(payload).controlId().orElse(null);
+        } catch (Hl7FormatException e) {
+            return null;
+        }
+    }
+
+    private void disconnect() {
+        if (socket != null) {
+            try {
+                socket.close();
+            } catch (IOException ignored) {
+                // closing anyway
+            }
+        }
+        socket = null;
+        in = null;
+    }
+
+    @Override
+    public CompletionStage<Void> stop() {
+        exchange.lock();
+        try {
+            disconnect();
+        } finally {
+            exchange.unlock();
+        }
+        return CompletableFuture.completedFuture(null);
+    }
+}

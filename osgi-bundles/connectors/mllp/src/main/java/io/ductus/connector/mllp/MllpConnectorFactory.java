@@ -1,0 +1,46 @@
+package io.ductus.connector.mllp;
+
+import io.ductus.sdk.ConnectorContext;
+import io.ductus.sdk.ConnectorFactory;
+import io.ductus.sdk.ConnectorType;
+import io.ductus.sdk.Destination;
+import io.ductus.sdk.Source;
+import io.ductus.sdk.config.ConfigSchema;
+import io.ductus.sdk.config.ConnectorConfig;
+import io.ductus.sdk.config.FieldType;
+import org.osgi.service.component.annotations.Component;
+
+/** The {@code mllp} connector type: HL7 v2 over MLLP, as a listener (source) and a client (destination). */
+@Component(service = ConnectorFactory.class)
+public final class MllpConnectorFactory implements ConnectorFactory {
+
+    static final ConnectorType TYPE = ConnectorType.sourceAndDestination("mllp",
+            "HL7 v2 over MLLP: a listener that stores each message before answering AA, and a client that waits for the receiver's ACK.",
+            ConfigSchema.builder()
+                    .required("listen", FieldType.HOST_PORT, "address to listen on, such as 127.0.0.1:6661 or 0.0.0.0:6661")
+                    .optional("max_frame", FieldType.INTEGER, 16 * 1024 * 1024, "largest message accepted, in bytes; larger ones get AR")
+                    .optional("idle_timeout", FieldType.DURATION, "10m", "close a connection that sent nothing for this long")
+                    .optional("max_connections", FieldType.INTEGER, 512, "connections accepted at once; more are closed at once")
+                    .build(),
+            ConfigSchema.builder()
+                    .required("connect", FieldType.HOST_PORT, "the receiver's address, such as lab.example.org:7001")
+                    .optional("ack_timeout", FieldType.DURATION, "30s", "how long to wait for the receiver's ACK before retrying")
+                    .optional("connect_timeout", FieldType.DURATION, "10s", "how long to wait for a connection")
+                    .build());
+
+    @Override
+    public ConnectorType type() {
+        return TYPE;
+    }
+
+    @Override
+    public Source createSource(ConnectorConfig config, ConnectorContext context) {
+        return new MllpListener(new MllpListener.Settings(config.hostPort("listen"), (int) config.integer("max_frame"),
+                config.duration("idle_timeout"), (int) config.integer("max_connections")), context);
+    }
+
+    @Override
+    public Destination createDestination(ConnectorConfig config, ConnectorContext context) {
+        return new MllpClient(config.hostPort("connect"), config.duration("connect_timeout"), config.duration("ack_timeout"), context);
+    }
+}
