@@ -1,6 +1,8 @@
 package io.ductus.sdk;
 
+import io.ductus.sdk.config.ConfigProblem;
 import io.ductus.sdk.config.ConnectorConfig;
+import java.util.List;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
@@ -15,6 +17,14 @@ public interface ConnectorFactory {
 
     /** The type this factory makes: its name, roles and settings. Constant for the factory's life. */
     ConnectorType type();
+
+    /**
+     * Checks beyond types that the schema cannot express (a path template's syntax, a pattern that must
+     * compile). Called by validation after the schema accepted the settings; problems name the setting.
+     */
+    default List<ConfigProblem> check(Role role, ConnectorConfig config) {
+        return List.of();
+    }
 
     /**
      * A source with the given settings, already validated against {@link ConnectorType#sourceSchema()}.

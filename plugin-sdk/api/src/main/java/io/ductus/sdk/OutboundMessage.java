@@ -1,6 +1,7 @@
 package io.ductus.sdk;
 
 import java.nio.charset.Charset;
+import java.time.Instant;
 import java.util.Optional;
 import org.osgi.annotation.versioning.ProviderType;
 
@@ -20,6 +21,9 @@ public interface OutboundMessage {
 
     /** The charset of the payload. */
     Charset charset();
+
+    /** When the engine stored the original message (for templates such as {@code {received:yyyyMMdd}}). */
+    Instant receivedAt();
 
     /**
      * A value read from the message for templates such as a file name: an HL7 path ({@code MSH-10}) or

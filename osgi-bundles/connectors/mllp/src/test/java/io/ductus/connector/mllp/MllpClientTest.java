@@ -145,6 +145,7 @@ class MllpClientTest {
             public String destinationName() { return "lab"; }
             public byte[] payload() { return payload; }
             public Charset charset() { return StandardCharsets.UTF_8; }
+            public java.time.Instant receivedAt() { return java.time.Instant.EPOCH; }
             public Optional<String> field(String path) { return Optional.empty(); }
         });
     }

@@ -1,0 +1,86 @@
+package io.ductus.connector.file;
+
+import io.ductus.sdk.ConnectorContext;
+import io.ductus.sdk.Destination;
+import io.ductus.sdk.OutboundMessage;
+import io.ductus.sdk.Outcome;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Writes each message to its own file: first under a temporary dot-name in the target folder, then
+ * renamed into place, so a reader of the folder never sees half a file. With {@code fsync} the file and
+ * its folder are forced to disk before the delivery counts as sent. A resent message (same id) replaces
+ * its earlier file, so at-least-once delivery leaves one file per message.
+ */
+final class FileDestination implements Destination {
+
+    private final PathTemplate template;
+    private final boolean fsync;
+    private final ConnectorContext context;
+
+    FileDestination(PathTemplate template, boolean fsync, ConnectorContext context) {
+        this.template = template;
+        this.fsync = fsync;
+        this.context = context;
+    }
+
+    @Override
+    public void start() {
+        // nothing to open: folders are created as messages need them
+    }
+
+    @Override
+    public Outcome send(OutboundMessage message) {
+        PathTemplate.Resolved resolved = template.resolve(message);
+        if (resolved.path() == null) {
+            return Outcome.quarantine("the path " + template + " needs {" + resolved.missing() + "} and the message has no value for it");
+        }
+        Path target = context.dataDirectory().resolve(resolved.path()).normalize();
+        try {
+            Files.createDirectories(target.getParent());
+            Path temporary = target.resolveSibling("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
+            try {
+                write(temporary, message.payload());
+                Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } finally {
+                Files.deleteIfExists(temporary);
+            }
+            if (fsync) forceFolder(target.getParent());
+            return Outcome.sent(target.toString());
+        } catch (AccessDeniedException e) {
+            return Outcome.retry("no permission to write " + e.getFile());
+        } catch (IOException e) {
+            return Outcome.retry("cannot write " + target + ": " + e);
+        }
+    }
+
+    private void write(Path file, byte[] payload) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            ByteBuffer buffer = ByteBuffer.wrap(payload);
+            while (buffer.hasRemaining()) channel.write(buffer);
+            if (fsync) channel.force(true);
+        }
+    }
+
+    /** Makes the rename durable: on Linux a folder's entries reach the disk when the folder is forced. */
+    private static void forceFolder(Path folder) throws IOException {
+        try (FileChannel channel = FileChannel.open(folder, StandardOpenOption.READ)) {
+            channel.force(true);
+        }
+    }
+
+    @Override
+    public CompletionStage<Void> stop() {
+        return CompletableFuture.completedFuture(null);
+    }
+}
