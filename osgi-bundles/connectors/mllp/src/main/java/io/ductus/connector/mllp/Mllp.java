@@ -1,22 +1,17 @@
 package io.ductus.connector.mllp;
 
-/** The Minimal Lower Layer Protocol's framing: VT, the message, FS CR. */
+import io.ductus.sdk.hl7.MllpFraming;
+
+/** The MLLP framing bytes the Netty decoder looks for; wrapping is {@link MllpFraming#frame}. */
 final class Mllp {
 
-    static final byte START = 0x0B;
-    static final byte END = 0x1C;
-    static final byte CR = 0x0D;
+    static final byte START = MllpFraming.START;
+    static final byte END = MllpFraming.END;
 
     private Mllp() {
     }
 
-    /** The message wrapped in a frame. */
     static byte[] frame(byte[] message) {
-        byte[] framed = new byte[message.length + 3];
-        framed[0] = START;
-        System.arraycopy(message, 0, framed, 1, message.length);
-        framed[framed.length - 2] = END;
-        framed[framed.length - 1] = CR;
-        return framed;
+        return MllpFraming.frame(message);
     }
 }

@@ -9,9 +9,8 @@ import io.ductus.sdk.config.HostPort;
 import io.ductus.sdk.hl7.Hl7Ack;
 import io.ductus.sdk.hl7.Hl7FormatException;
 import io.ductus.sdk.hl7.Hl7Header;
+import io.ductus.sdk.hl7.MllpFraming;
 import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
@@ -67,9 +66,9 @@ final class MllpClient implements Destination {
         String expectedControlId = controlIdOf(message.payload());
         try {
             connectIfNeeded();
-            socket.getOutputStream().write(Mllp.frame(message.payload()));
+            socket.getOutputStream().write(MllpFraming.frame(message.payload()));
             socket.getOutputStream().flush();
-            Hl7Ack.Reply reply = Hl7Ack.read(readFrame());
+            Hl7Ack.Reply reply = Hl7Ack.read(MllpFraming.readFrame(in, MAX_ACK_BYTES));
             if (expectedControlId != null && !expectedControlId.equals(reply.controlId())) {
                 disconnect();
                 return Outcome.retry("the receiver acknowledged control id '" + reply.controlId() + "' instead of '"
@@ -107,22 +106,6 @@ final class MllpClient implements Destination {
         socket = s;
         in = new BufferedInputStream(s.getInputStream());
         context.statusChanged(ConnectorStatus.OK, "connected to " + receiver);
-    }
-
-    /** Reads one MLLP frame: skips to VT, collects up to FS. */
-    private byte[] readFrame() throws IOException {
-        int b;
-        while ((b = in.read()) != Mllp.START) {
-            if (b < 0) throw new EOFException("the receiver closed the connection without answering");
-        }
-        ByteArrayOutputStream frame = new ByteArrayOutputStream(256);
-        while ((b = in.read()) != Mllp.END) {
-            if (b < 0) throw new EOFException("the receiver closed the connection in the middle of its answer");
-            if (frame.size() >= MAX_ACK_BYTES) throw new IOException("the receiver's answer exceeds " + MAX_ACK_BYTES + " bytes");
-            frame.write(b);
-        }
-        // The CR after FS is skipped with any other bytes before the next VT.
-        return frame.toByteArray();
     }
 
     private static String controlIdOf(byte[] payload) {

@@ -1,6 +1,7 @@
 package io.ductus.connector.mllp;
 
-import java.io.ByteArrayOutputStream;
+import io.ductus.sdk.hl7.MllpFraming;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -17,22 +18,18 @@ final class MllpTestPeer {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress(host, port), timeoutMs);
             socket.setSoTimeout(timeoutMs);
-            socket.getOutputStream().write(Mllp.frame(message));
+            socket.getOutputStream().write(MllpFraming.frame(message));
             socket.getOutputStream().flush();
             return readFrame(socket.getInputStream());
         }
     }
 
+    /** The next frame, or null when the stream ended. */
     static byte[] readFrame(InputStream in) throws IOException {
-        int b;
-        while ((b = in.read()) != Mllp.START) {
-            if (b < 0) return null;
+        try {
+            return MllpFraming.readFrame(in, 64 * 1024 * 1024);
+        } catch (EOFException e) {
+            return null;
         }
-        ByteArrayOutputStream frame = new ByteArrayOutputStream();
-        while ((b = in.read()) != Mllp.END) {
-            if (b < 0) return null;
-            frame.write(b);
-        }
-        return frame.toByteArray();
     }
 }
