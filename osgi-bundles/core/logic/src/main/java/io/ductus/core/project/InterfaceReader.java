@@ -19,7 +19,7 @@ final class InterfaceReader {
         this.problems = problems;
     }
 
-    /** The definition, or empty when a problem was found (it is recorded). Call only after a clean shape check. */
+    /** The definition, or empty when a problem was found. Call only after a clean check (shape and key paths). */
     Optional<InterfaceDefinition> read(String name, MapNode root) {
         Format format = Format.fromWord(text(root, "format").orElseThrow());
         MapNode orderingNode = root.value("ordering").map(MapNode.class::cast).orElse(null);
@@ -27,10 +27,6 @@ final class InterfaceReader {
                 text(orderingNode, "key"),
                 wholeNumber(orderingNode, "partitions").orElse((long) ProjectShapes.DEFAULT_PARTITIONS).intValue());
         Optional<String> dedupe = text(root, "dedupe");
-        if (format == Format.HL7) {
-            if (orderingNode != null) checkHl7Path(orderingNode, "key", "ordering.key");
-            checkHl7Path(root, "dedupe", "dedupe");
-        }
         Map<String, DestinationDefinition> destinations = new LinkedHashMap<>();
         MapNode destinationsNode = (MapNode) root.value("destinations").orElseThrow();
         for (MapNode.Entry entry : destinationsNode.entries()) {
@@ -71,8 +67,20 @@ final class InterfaceReader {
         return settings;
     }
 
+    /**
+     * An HL7 interface's ordering key and dedupe must be HL7 paths. Checked beside the shape check (not
+     * after it) so that these problems are reported together with every other.
+     */
+    void checkKeyPaths(MapNode root) {
+        boolean hl7 = root.value("format").filter(n -> n instanceof ScalarNode s && Format.HL7.word().equals(s.value())).isPresent();
+        if (!hl7) return;
+        root.value("ordering").filter(MapNode.class::isInstance).map(MapNode.class::cast)
+                .ifPresent(ordering -> checkHl7Path(ordering, "key", "ordering.key"));
+        checkHl7Path(root, "dedupe", "dedupe");
+    }
+
     private void checkHl7Path(MapNode map, String key, String field) {
-        map.value(key).ifPresent(node -> {
+        map.value(key).filter(n -> n instanceof ScalarNode s && s.value() instanceof String).ifPresent(node -> {
             try {
                 Hl7Path.parse(((ScalarNode) node).text());
             } catch (IllegalArgumentException e) {

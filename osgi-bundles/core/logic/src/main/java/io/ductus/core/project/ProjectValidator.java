@@ -69,8 +69,10 @@ public final class ProjectValidator {
         }
         MapNode root = file.root().get();
         new ShapeChecker(types, found).check(root, ProjectShapes.INTERFACE, "");
+        InterfaceReader reader = new InterfaceReader(found);
+        reader.checkKeyPaths(root);
         Optional<InterfaceDefinition> definition = Optional.empty();
-        if (found.isEmpty() && file.readProblems().isEmpty()) definition = new InterfaceReader(found).read(name, root);
+        if (found.isEmpty() && file.readProblems().isEmpty()) definition = reader.read(name, root);
         problems.addAll(found.list());
         return definition;
     }
