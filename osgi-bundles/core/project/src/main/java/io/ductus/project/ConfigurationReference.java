@@ -112,8 +112,10 @@ public final class ConfigurationReference {
                 case ConnectorBlock block -> "mapping: `type` and settings" + block.shortcut().map(s -> ", or `" + s + "`").orElse("");
                 default -> shape.expected();
             };
-            String fallback = setting.required() ? "required" : setting.defaultText().isEmpty() ? "—" : "`" + setting.defaultText() + "`";
-            md.append("| `").append(key).append("` | ").append(cell(value)).append(" | ").append(cell(fallback)).append(" | ")
+            String fallback = setting.required() ? "required"
+                    : setting.defaultValue() != null ? "`" + setting.defaultValue() + "`"
+                    : setting.defaultNote().isEmpty() ? "—" : cell(setting.defaultNote());
+            md.append("| `").append(key).append("` | ").append(cell(value)).append(" | ").append(fallback).append(" | ")
                     .append(cell(setting.description()))
                     .append(setting.example().isEmpty() ? "" : " Example: `" + setting.example() + "`").append(" |\n");
             switch (shape) {
@@ -143,6 +145,7 @@ public final class ConfigurationReference {
     }
 
     private static String cell(String text) {
-        return text.replace("|", "\\|");
+        // Prose cells only: "<path>" outside a code span would be read as an HTML tag.
+        return text.replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;");
     }
 }
