@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import io.ductus.core.project.ListNode;
 import io.ductus.core.project.MapNode;
 import io.ductus.core.project.Node;
@@ -26,7 +27,8 @@ import java.util.Optional;
  */
 final class YamlTreeReader {
 
-    private static final YAMLFactory FACTORY = YAMLFactory.builder().build();
+    // "key:" with nothing after it means "not given", as in every YAML tool; without this it reads as "".
+    private static final YAMLFactory FACTORY = YAMLFactory.builder().enable(YAMLParser.Feature.EMPTY_STRING_AS_NULL).build();
 
     private final String path;
     private final List<Problem> problems = new ArrayList<>();

@@ -179,12 +179,8 @@ final class ShapeChecker {
         }
     }
 
-    /** A whole number, also when quoted ({@code '20'}), as connector settings accept. */
+    /** A whole number written as one; a quoted {@code '20'} is text, as the JSON Schemas say too. */
     static Optional<Long> wholeNumberOf(Node node) {
-        if (node instanceof ScalarNode scalar) {
-            if (scalar.value() instanceof Long l) return Optional.of(l);
-            if (scalar.value() instanceof String s && s.strip().matches("-?\\d{1,18}")) return Optional.of(Long.parseLong(s.strip()));
-        }
-        return Optional.empty();
+        return node instanceof ScalarNode scalar && scalar.value() instanceof Long l ? Optional.of(l) : Optional.empty();
     }
 }

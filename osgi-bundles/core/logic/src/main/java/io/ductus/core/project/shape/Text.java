@@ -51,12 +51,6 @@ public record Text(String kind, String expected, String jsonPattern, Function<St
                 failureOf(Hl7Path::parse));
     }
 
-    /** A name the user chooses, such as an interface or destination name. */
-    public static Text name() {
-        return new Text("name", NamedEntries.NAME_RULE, "^" + NamedEntries.NAME.pattern() + "$",
-                s -> NamedEntries.isName(s) ? Optional.empty() : Optional.of("expected " + NamedEntries.NAME_RULE + ", got '" + s + "'"));
-    }
-
     /** The name of a function that transform.js exports. */
     public static Text functionName() {
         Pattern identifier = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
