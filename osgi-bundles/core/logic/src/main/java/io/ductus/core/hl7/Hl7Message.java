@@ -33,7 +33,7 @@ public final class Hl7Message {
         int start = 0;
         if (start < text.length() && text.charAt(start) == '\uFEFF') start++;
         while (start < text.length() && isLineBreak(text.charAt(start))) start++;
-        if (start >= text.length() || text.substring(start).isBlank()) {
+        if (isBlank(text, start, text.length())) {
             throw new Hl7ParseException(1, "the message is empty; an HL7 message starts with MSH");
         }
         if (!text.startsWith("MSH", start)) {
@@ -44,7 +44,7 @@ public final class Hl7Message {
         int segmentStart = start;
         for (int i = start; i <= text.length(); i++) {
             if (i == text.length() || isLineBreak(text.charAt(i))) {
-                if (i > segmentStart && !text.substring(segmentStart, i).isBlank()) {
+                if (!isBlank(text, segmentStart, i)) {
                     checkSegmentName(text, segmentStart, i, delimiters.field(), segments.size() + 1);
                     segments.add(new int[] {segmentStart, i});
                 }
@@ -184,6 +184,14 @@ public final class Hl7Message {
             throw new Hl7ParseException(number, "'" + preview(text, start) + "' is not a segment; a segment starts with a "
                     + "three-character name such as PID followed by " + field);
         }
+    }
+
+    /** Whether text[from, to) is empty or only white space, without copying it. */
+    private static boolean isBlank(String text, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (!Character.isWhitespace(text.charAt(i))) return false;
+        }
+        return true;
     }
 
     private static boolean isUpper(char c) {

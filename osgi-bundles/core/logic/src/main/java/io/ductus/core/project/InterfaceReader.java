@@ -1,7 +1,7 @@
 package io.ductus.core.project;
 
 import io.ductus.core.hl7.Hl7Path;
-import io.ductus.sdk.config.ConfigSchema;
+import io.ductus.core.project.shape.ConnectorBlock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -42,26 +42,25 @@ final class InterfaceReader {
     private static SourceDefinition source(Node node) {
         if (node instanceof ScalarNode) return SourceDefinition.INTERNAL;
         MapNode map = (MapNode) node;
-        return new SourceDefinition(text(map, "type").orElseThrow(), connectorSettings(map));
+        return new SourceDefinition(text(map, "type").orElseThrow(), connectorSettings(map, ProjectShapes.SOURCE));
     }
 
     private static DestinationDefinition destination(String name, MapNode map, Format interfaceFormat) {
         OptionalInt maxAttempts = map.value("retry").map(MapNode.class::cast)
                 .flatMap(retry -> wholeNumber(retry, "max_attempts"))
                 .map(n -> OptionalInt.of((int) Math.min(n, Integer.MAX_VALUE))).orElse(OptionalInt.empty());
-        return new DestinationDefinition(name, text(map, "type").orElseThrow(), connectorSettings(map),
+        return new DestinationDefinition(name, text(map, "type").orElseThrow(), connectorSettings(map, ProjectShapes.DESTINATION),
                 text(map, "transform").orElse(ProjectShapes.DEFAULT_TRANSFORM),
                 text(map, "format").map(Format::fromWord).orElse(interfaceFormat),
                 new Retry(maxAttempts),
                 map.value("save_output").map(n -> (Boolean) ((ScalarNode) n).value()).orElse(false));
     }
 
-    /** The connector's own settings: everything but type and the engine's keys. */
-    private static Map<String, Object> connectorSettings(MapNode map) {
+    /** The connector's own settings: everything but type and the engine's keys of that block. */
+    private static Map<String, Object> connectorSettings(MapNode map, ConnectorBlock block) {
         Map<String, Object> settings = new LinkedHashMap<>();
         for (MapNode.Entry entry : map.entries()) {
-            boolean engineKey = entry.key().equals("type") || entry.key().equals("format")
-                    || ConfigSchema.ENGINE_KEYS.contains(entry.key());
+            boolean engineKey = entry.key().equals("type") || block.find(entry.key()).isPresent();
             if (!engineKey) settings.put(entry.key(), entry.value().plain());
         }
         return settings;

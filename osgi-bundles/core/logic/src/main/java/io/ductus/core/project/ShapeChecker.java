@@ -138,11 +138,11 @@ final class ShapeChecker {
             return;
         }
         for (ConfigProblem problem : type.get().schema(block.role()).validate(connectorSettings)) {
-            Position where = map.entry(problem.field()).map(MapNode.Entry::keyPosition).orElse(map.position());
-            if (!problem.field().isEmpty()) {
-                where = map.value(problem.field()).filter(v -> !problem.message().startsWith("unknown setting"))
-                        .map(Node::position).orElse(where);
-            }
+            // An unknown key is shown at the key, a bad value at the value, a missing key at the block.
+            boolean unknownKey = problem.message().startsWith("unknown setting");
+            Position where = map.entry(problem.field())
+                    .map(e -> unknownKey || e.value() instanceof ScalarNode s && s.isNull() ? e.keyPosition() : e.value().position())
+                    .orElse(map.position());
             problems.add(where, FileProblems.join(field, problem.field()), problem.message());
         }
     }
