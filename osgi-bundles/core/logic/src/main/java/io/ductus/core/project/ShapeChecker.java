@@ -148,7 +148,7 @@ final class ShapeChecker {
     }
 
     private void text(Node node, Text text, String field) {
-        if (!(node instanceof ScalarNode scalar) || !(scalar.value() instanceof String || scalar.value() instanceof Long)) {
+        if (!(node instanceof ScalarNode scalar) || !(scalar.value() instanceof String)) {
             problems.add(node.position(), field, "expected " + text.expected() + ", got " + node.describe());
             return;
         }

@@ -1,5 +1,6 @@
 package io.ductus.core.retry;
 
+import io.ductus.core.project.Retry;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
@@ -29,6 +30,11 @@ public final class RetrySchedule {
         if (failedAttempts > 6) return MAX_DELAY;
         Duration delay = FIRST_DELAY.multipliedBy(1L << (failedAttempts - 1));
         return delay.compareTo(MAX_DELAY) > 0 ? MAX_DELAY : delay;
+    }
+
+    /** Decides after a transient failure with a destination's {@code retry:} setting; see the other overload. */
+    public static RetryDecision decide(int failedAttempts, Retry retry, Instant now, Optional<Duration> retryAfter) {
+        return decide(failedAttempts, retry.maxAttempts(), now, retryAfter);
     }
 
     /**

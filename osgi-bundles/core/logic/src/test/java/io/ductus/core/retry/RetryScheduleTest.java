@@ -3,6 +3,7 @@ package io.ductus.core.retry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.ductus.core.project.Retry;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -72,6 +73,12 @@ class RetryScheduleTest {
     void a_shorter_retry_after_does_not_shorten_the_back_off() {
         assertThat(RetrySchedule.decide(5, OptionalInt.empty(), NOW, Optional.of(Duration.ofSeconds(3))))
                 .isEqualTo(new RetryDecision.RetryAt(NOW.plusSeconds(16), Duration.ofSeconds(16)));
+    }
+
+    @Test
+    void takes_the_destinations_retry_setting() {
+        assertThat(RetrySchedule.decide(2, Retry.atMost(2), NOW, Optional.empty())).isInstanceOf(RetryDecision.Quarantine.class);
+        assertThat(RetrySchedule.decide(2, Retry.FOREVER, NOW, Optional.empty())).isInstanceOf(RetryDecision.RetryAt.class);
     }
 
     @Test
