@@ -1,6 +1,11 @@
 package io.ductus.launcher;
 
 import io.ductus.core.config.DatabaseSetting;
+import io.ductus.core.project.ConnectorTypes;
+import io.ductus.core.project.ProjectSettings;
+import io.ductus.core.project.ProjectShapes;
+import io.ductus.project.LoadedProject;
+import io.ductus.project.ProjectLoader;
 import io.ductus.sdk.config.HostPort;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -74,11 +79,17 @@ final class ServeCommand implements Callable<Integer> {
         HostPort api = apiListen == null ? null : parse("--api-listen", apiListen, HostPort::parse);
         DatabaseSetting db = database == null ? null : parse("--database", database, DatabaseSetting::parse);
 
-        ProjectSettings fromFile = ProjectSettings.read(projectFolder);
-        if (!fromFile.problems().isEmpty()) {
-            fromFile.problems().forEach(p -> spec.commandLine().getErr().println(p));
-            throw new IllegalStateException("fix " + ProjectSettings.FILE_NAME + " and start again (ductus validate lists every problem)");
+        // Connector types are known only inside the framework; the engine checks connector settings itself.
+        LoadedProject loaded = ProjectLoader.load(projectFolder, ConnectorTypes.unknown());
+        if (!loaded.engineProblems().isEmpty()) {
+            loaded.engineProblems().forEach(p -> spec.commandLine().getErr().println(p));
+            throw new IllegalStateException("fix " + ProjectShapes.DUCTUS_FILE + " and " + ProjectShapes.RESOURCES_FILE
+                    + " and start again (ductus validate lists every problem)");
         }
+        // A broken interface is refused alone (invariant 8); say which, and start the rest.
+        loaded.problems().stream().filter(p -> !loaded.engineProblems().contains(p))
+                .forEach(p -> spec.commandLine().getErr().println("warning: " + p));
+        ProjectSettings fromFile = loaded.project().settings();
         if (api == null) api = fromFile.apiListen().orElse(DEFAULT_API);
         if (db == null) db = fromFile.database().orElse(DatabaseSetting.defaultIn(dataFolder.toString()));
         if (db.kind() == DatabaseSetting.Kind.SQLITE) {

@@ -47,6 +47,14 @@ class PureCoreArchitectureTest {
     }
 
     @Test
+    void core_parses_no_yaml_or_json_itself() {
+        noClasses().that().resideInAPackage("io.ductus.core..")
+                .should().dependOnClassesThat().resideInAnyPackage("com.fasterxml..", "tools.jackson..", "org.yaml..")
+                .because("the loader (io.ductus.project) reads files into located node trees; the core only checks them")
+                .check(core);
+    }
+
+    @Test
     void core_never_reads_the_clock() {
         noClasses().that().resideInAPackage("io.ductus.core..")
                 .should().callMethod(System.class, "currentTimeMillis")

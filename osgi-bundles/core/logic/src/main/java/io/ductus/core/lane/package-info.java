@@ -1,0 +1,2 @@
+/** Lane hashing: ordering key → lane, stable forever. */
+package io.ductus.core.lane;

@@ -1,0 +1,35 @@
+package io.ductus.core.project;
+
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One destination of an interface.
+ *
+ * @param name         the destination's name, a simple identifier
+ * @param type         the connector type ({@code mllp}, {@code file}, … or {@code interface} for a route)
+ * @param settings     the connector's raw settings (without the engine's keys), in file order
+ * @param transform    the function of transform.js it runs
+ * @param outputFormat the format of what that function returns
+ * @param retry        what to do with transient failures
+ * @param saveOutput   whether the output is kept with the delivery
+ */
+public record DestinationDefinition(String name, String type, Map<String, Object> settings, String transform,
+                                    Format outputFormat, Retry retry, boolean saveOutput) {
+
+    public DestinationDefinition {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(type, "type");
+        settings = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(settings));
+        Objects.requireNonNull(transform, "transform");
+        Objects.requireNonNull(outputFormat, "outputFormat");
+        Objects.requireNonNull(retry, "retry");
+    }
+
+    /** The interface this destination routes to, when it is a route. */
+    public Optional<String> routeTarget() {
+        if (!type.equals(BuiltInTypes.ROUTE.name())) return Optional.empty();
+        return Optional.ofNullable(settings.get(BuiltInTypes.TARGET_KEY)).map(Object::toString);
+    }
+}

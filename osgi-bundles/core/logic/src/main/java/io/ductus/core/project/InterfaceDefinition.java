@@ -1,0 +1,44 @@
+package io.ductus.core.project;
+
+import io.ductus.core.hl7.Hl7Path;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One interface: interfaces/&lt;name&gt;/interface.yaml, checked.
+ *
+ * @param name         the folder name
+ * @param source       where messages come from
+ * @param format       how payloads are parsed
+ * @param charset      the payloads' character set when the message does not say, if written
+ * @param durability   strict or relaxed
+ * @param ordering     key and lanes
+ * @param dedupe       the path whose value identifies a message, if any
+ * @param destinations the destinations in file order
+ */
+public record InterfaceDefinition(String name, SourceDefinition source, Format format, Optional<String> charset,
+                                  Durability durability, Ordering ordering, Optional<String> dedupe,
+                                  Map<String, DestinationDefinition> destinations) {
+
+    public InterfaceDefinition {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(format, "format");
+        Objects.requireNonNull(charset, "charset");
+        Objects.requireNonNull(durability, "durability");
+        Objects.requireNonNull(ordering, "ordering");
+        Objects.requireNonNull(dedupe, "dedupe");
+        destinations = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(destinations));
+    }
+
+    /** The ordering key as an HL7 path; empty without a key or for other formats. Validation checked its syntax. */
+    public Optional<Hl7Path> hl7OrderingKey() {
+        return format == Format.HL7 ? ordering.key().map(Hl7Path::parse) : Optional.empty();
+    }
+
+    /** The dedupe path as an HL7 path; empty without dedupe or for other formats. */
+    public Optional<Hl7Path> hl7DedupeKey() {
+        return format == Format.HL7 ? dedupe.map(Hl7Path::parse) : Optional.empty();
+    }
+}

@@ -1,0 +1,105 @@
+package io.ductus.core.project;
+
+import io.ductus.core.project.shape.Choice;
+import io.ductus.core.project.shape.ConnectorBlock;
+import io.ductus.core.project.shape.Flag;
+import io.ductus.core.project.shape.NamedEntries;
+import io.ductus.core.project.shape.Section;
+import io.ductus.core.project.shape.Setting;
+import io.ductus.core.project.shape.Text;
+import io.ductus.core.project.shape.WholeNumber;
+import io.ductus.sdk.Role;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The one description of the three project files. Validation walks it, the JSON Schemas and the
+ * configuration reference are generated from it; change a key here and all three follow.
+ */
+public final class ProjectShapes {
+
+    public static final String DUCTUS_FILE = "ductus.yaml";
+    public static final String RESOURCES_FILE = "resources.yaml";
+    public static final String INTERFACES_FOLDER = "interfaces";
+    public static final String INTERFACE_FILE = "interface.yaml";
+
+    public static final int DEFAULT_PARTITIONS = 8;
+    public static final int MAX_PARTITIONS = 1024;
+    public static final String DEFAULT_TRANSFORM = "transform";
+    public static final String DEFAULT_API_LISTEN = "127.0.0.1:7700";
+
+    /** ductus.yaml: the engine-wide settings at the project's root. */
+    public static final Section DUCTUS = Section.of(
+            Setting.optional("api", Section.of(
+                            Setting.optional("listen", Text.hostPort(), DEFAULT_API_LISTEN,
+                                    "Address of the REST API listener; --api-listen overrides it.", "127.0.0.1:7700")),
+                    null, "The engine's REST API (/api/v1).", ""),
+            Setting.optionalWithNote("database", Text.database(), "sqlite:<data folder>/ductus.db",
+                    "Where messages are stored. A relative SQLite path is taken relative to the project folder; --database overrides it.",
+                    "sqlite:data/ductus.db"));
+
+    /** One named database connection in resources.yaml. */
+    public static final Section DATABASE_RESOURCE = Section.of(
+            Setting.required("url", Text.urlWithoutPassword(),
+                    "The database's connection URL, without credentials.", "postgresql://db.example.org:5432/patients"),
+            Setting.optional("user", Text.any(), null, "The user name to connect as (plain text or ${secret:NAME}).", "ductus"),
+            Setting.optional("password", Text.secretReference(), null,
+                    "The password, always as a reference to the encrypted secrets file.", "${secret:PATIENT_DB_PASSWORD}"),
+            Setting.optional("max_connections", new WholeNumber(1, 1000), 10L,
+                    "Size of the connection pool shared by every interface that uses this database.", "10"));
+
+    /** resources.yaml: named connections, so interface code and YAML never hold credentials. */
+    public static final Section RESOURCES = Section.of(
+            Setting.optional("databases", new NamedEntries("database", DATABASE_RESOURCE, false), null,
+                    "Database connections by name; interface code opens them with db(\"name\").", ""));
+
+    static final Section RETRY = Section.of(
+            Setting.optionalWithNote("max_attempts", WholeNumber.atLeast(1), "retry forever",
+                    "After this many failed attempts the message is quarantined for this destination. "
+                            + "Without it a transient failure is retried forever (back-off 1 s doubling to 60 s), keeping the lane's order.",
+                    "20"));
+
+    static final ConnectorBlock SOURCE = new ConnectorBlock(Role.SOURCE, List.of(), Optional.of(BuiltInTypes.INTERNAL.name()));
+
+    static final ConnectorBlock DESTINATION = new ConnectorBlock(Role.DESTINATION, List.of(
+            Setting.optional("transform", Text.functionName(), DEFAULT_TRANSFORM,
+                    "The function exported by transform.js that this destination runs: (msg, meta) => result.", "toLab"),
+            Setting.optionalWithNote("format", formatChoice(), "the interface's format",
+                    "The format of what the transform returns; a route's target interface must read this format.", "hl7"),
+            Setting.optional("retry", RETRY, null, "What to do with transient failures.", "{ max_attempts: 20 }"),
+            Setting.optional("save_output", new Flag(), false,
+                    "Keep what the transform returned with the delivery, for the message browser and replay.", "true")),
+            Optional.empty());
+
+    static final Section ORDERING = Section.of(
+            Setting.optionalWithNote("key", Text.any(), "none: one lane",
+                    "What keeps messages in order: for HL7 an HL7 path such as PID-3.1. Messages with the same key are "
+                            + "delivered in the order received; different keys may overtake each other.", "PID-3.1"),
+            Setting.optional("partitions", new WholeNumber(1, MAX_PARTITIONS), (long) DEFAULT_PARTITIONS,
+                    "How many lanes the keys are hashed to (FNV-1a); a failing message blocks only its lane.", "8"));
+
+    /** interfaces/&lt;name&gt;/interface.yaml: one interface. */
+    public static final Section INTERFACE = Section.of(
+            Setting.required("source", SOURCE,
+                    "Where messages come from: type: and the connector's settings, or internal for an interface only routes fill.",
+                    "{ type: mllp, listen: 127.0.0.1:6661 }"),
+            Setting.required("format", formatChoice(), "How payloads are parsed for the transform.", "hl7"),
+            Setting.optionalWithNote("charset", Text.charset(), "HL7: MSH-18, else UTF-8; other formats: UTF-8",
+                    "The character set of received payloads when the message does not say.", "ISO-8859-1"),
+            Setting.optional("durability", Choice.of("strict", "relaxed"), "strict",
+                    "strict: each message is on disk before it is acknowledged. relaxed: faster; a power cut can lose the "
+                            + "last moments (a process crash still loses nothing).", "relaxed"),
+            Setting.optional("ordering", ORDERING, null, "Per-key order and its lanes.", "{ key: PID-3.1, partitions: 8 }"),
+            Setting.optionalWithNote("dedupe", Text.any(), "no dedupe",
+                    "A path whose value identifies a message (HL7: such as MSH-10); a message whose value was seen before is "
+                            + "stored as a duplicate and not delivered.", "MSH-10"),
+            Setting.required("destinations", new NamedEntries("destination", DESTINATION, true),
+                    "Where messages go, in this order, each with its own transform, retry and lanes.", ""));
+
+    private ProjectShapes() {
+    }
+
+    static Choice formatChoice() {
+        return new Choice(Format.words());
+    }
+}

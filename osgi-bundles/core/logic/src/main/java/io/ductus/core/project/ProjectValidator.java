@@ -1,0 +1,101 @@
+package io.ductus.core.project;
+
+import io.ductus.core.project.shape.NamedEntries;
+import io.ductus.core.project.shape.Section;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Checks a whole project and says what may run. Every problem is collected (checking never stops at the
+ * first) with its file, position and field; an interface with problems is left out, the rest stay.
+ */
+public final class ProjectValidator {
+
+    private ProjectValidator() {
+    }
+
+    /**
+     * @param sources what the loader read
+     * @param types   the connector types whose settings to check, or {@link ConnectorTypes#unknown()}
+     */
+    public static ProjectCheck check(ProjectSources sources, ConnectorTypes types) {
+        List<Problem> problems = new ArrayList<>();
+        ProjectSettings settings = sources.ductus()
+                .flatMap(file -> checked(file, ProjectShapes.DUCTUS, types, problems, SettingsReader::settings))
+                .orElse(ProjectSettings.DEFAULTS);
+        Resources resources = sources.resources()
+                .flatMap(file -> checked(file, ProjectShapes.RESOURCES, types, problems, SettingsReader::resources))
+                .orElse(Resources.NONE);
+
+        Map<String, InterfaceDefinition> interfaces = new LinkedHashMap<>();
+        Set<String> refused = new HashSet<>();
+        for (Map.Entry<String, ProjectFile> entry : sources.interfaces().entrySet()) {
+            Optional<InterfaceDefinition> definition = checkInterface(entry.getKey(), entry.getValue(), types, problems);
+            definition.ifPresentOrElse(d -> interfaces.put(d.name(), d), () -> refused.add(entry.getKey()));
+        }
+        refuseBrokenRoutes(sources, interfaces, refused, problems);
+        return new ProjectCheck(new Project(settings, resources, interfaces), problems);
+    }
+
+    private static <T> Optional<T> checked(ProjectFile file, Section shape, ConnectorTypes types, List<Problem> problems,
+                                           Function<MapNode, T> reader) {
+        problems.addAll(file.readProblems());
+        if (file.root().isEmpty()) return Optional.empty();
+        FileProblems found = new FileProblems(file.path());
+        new ShapeChecker(types, found).check(file.root().get(), shape, "");
+        problems.addAll(found.list());
+        return found.isEmpty() && file.readProblems().isEmpty() ? Optional.of(reader.apply(file.root().get())) : Optional.empty();
+    }
+
+    private static Optional<InterfaceDefinition> checkInterface(String name, ProjectFile file, ConnectorTypes types,
+                                                                List<Problem> problems) {
+        FileProblems found = new FileProblems(file.path());
+        if (!NamedEntries.isName(name)) {
+            found.add(Position.START, "", "the interface's folder name must be " + NamedEntries.NAME_RULE + ", got '" + name + "'");
+        }
+        problems.addAll(file.readProblems());
+        if (file.root().isEmpty()) {
+            if (file.readProblems().isEmpty()) {
+                found.add(Position.START, "", "the file is empty; an interface needs at least source, format and destinations");
+            }
+            problems.addAll(found.list());
+            return Optional.empty();
+        }
+        MapNode root = file.root().get();
+        new ShapeChecker(types, found).check(root, ProjectShapes.INTERFACE, "");
+        InterfaceReader reader = new InterfaceReader(found);
+        reader.checkKeyPaths(root);
+        Optional<InterfaceDefinition> definition = Optional.empty();
+        if (found.isEmpty() && file.readProblems().isEmpty()) definition = reader.read(name, root);
+        problems.addAll(found.list());
+        return definition;
+    }
+
+    /** Leaves out interfaces whose routes cannot work, until no route points at something left out. */
+    private static void refuseBrokenRoutes(ProjectSources sources, Map<String, InterfaceDefinition> interfaces,
+                                           Set<String> refused, List<Problem> problems) {
+        while (true) {
+            List<RouteCheck.RouteProblem> routeProblems = RouteCheck.check(interfaces, refused);
+            if (routeProblems.isEmpty()) return;
+            for (RouteCheck.RouteProblem p : routeProblems) {
+                ProjectFile file = sources.interfaces().get(p.interfaceName());
+                String field = "destinations." + p.destination() + "." + BuiltInTypes.TARGET_KEY;
+                problems.add(new Problem(file.path(), routeTargetPosition(file, p.destination()), field, p.message()));
+                interfaces.remove(p.interfaceName());
+                refused.add(p.interfaceName());
+            }
+        }
+    }
+
+    private static Position routeTargetPosition(ProjectFile file, String destination) {
+        return file.root().flatMap(root -> root.value("destinations")).map(MapNode.class::cast)
+                .flatMap(d -> d.value(destination)).map(MapNode.class::cast)
+                .flatMap(d -> d.value(BuiltInTypes.TARGET_KEY)).map(Node::position).orElse(Position.START);
+    }
+}

@@ -1,0 +1,39 @@
+package io.ductus.core.project;
+
+import io.ductus.core.config.DatabaseSetting;
+import io.ductus.sdk.config.HostPort;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/** Turns ductus.yaml and resources.yaml that passed the shape check into their records. */
+final class SettingsReader {
+
+    private static final long DEFAULT_MAX_CONNECTIONS =
+            (Long) ProjectShapes.DATABASE_RESOURCE.find("max_connections").orElseThrow().defaultValue();
+
+    private SettingsReader() {
+    }
+
+    static ProjectSettings settings(MapNode root) {
+        Optional<HostPort> listen = root.value("api").map(MapNode.class::cast)
+                .flatMap(api -> InterfaceReader.text(api, "listen")).map(HostPort::parse);
+        Optional<DatabaseSetting> database = InterfaceReader.text(root, "database").map(DatabaseSetting::parse);
+        return new ProjectSettings(listen, database);
+    }
+
+    static Resources resources(MapNode root) {
+        Map<String, DatabaseResource> databases = new LinkedHashMap<>();
+        root.value("databases").map(MapNode.class::cast).ifPresent(map -> {
+            for (MapNode.Entry entry : map.entries()) {
+                MapNode db = (MapNode) entry.value();
+                databases.put(entry.key(), new DatabaseResource(entry.key(),
+                        InterfaceReader.text(db, "url").orElseThrow(),
+                        InterfaceReader.text(db, "user"),
+                        InterfaceReader.text(db, "password").flatMap(SecretRef::parse),
+                        InterfaceReader.wholeNumber(db, "max_connections").orElse(DEFAULT_MAX_CONNECTIONS).intValue()));
+            }
+        });
+        return new Resources(databases);
+    }
+}

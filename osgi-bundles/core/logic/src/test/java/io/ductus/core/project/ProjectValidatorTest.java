@@ -1,0 +1,130 @@
+package io.ductus.core.project;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ductus.sdk.ConnectorType;
+import io.ductus.sdk.config.ConfigSchema;
+import io.ductus.sdk.config.FieldType;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+class ProjectValidatorTest {
+
+    private static final ConnectorTypes TYPES = ConnectorTypes.of(List.of(
+            ConnectorType.sourceAndDestination("mllp", "HL7 over MLLP",
+                    ConfigSchema.builder().required("listen", FieldType.HOST_PORT, "address to listen on").build(),
+                    ConfigSchema.builder().required("connect", FieldType.HOST_PORT, "address to send to").build()),
+            ConnectorType.destination("file", "files", ConfigSchema.builder().required("path", FieldType.STRING, "where").build())));
+
+    private final Nodes n = new Nodes();
+
+    @Test
+    void maps_a_good_interface_into_the_model() {
+        ProjectCheck check = check("adt", n.map(
+                "source", n.map("type", "mllp", "listen", "127.0.0.1:6661"),
+                "format", "hl7",
+                "ordering", n.map("key", "PID-3.1", "partitions", 16),
+                "dedupe", "MSH-10",
+                "destinations", n.map(
+                        "archive", n.map("type", "file", "path", "out/{MSH-10}.hl7"),
+                        "lab", n.map("type", "mllp", "connect", "127.0.0.1:7001", "transform", "toLab",
+                                "retry", n.map("max_attempts", 20), "save_output", true))));
+
+        assertThat(check.problems()).isEmpty();
+        InterfaceDefinition adt = check.project().interfaces().get("adt");
+        assertThat(adt.source()).isEqualTo(new SourceDefinition("mllp", Map.of("listen", "127.0.0.1:6661")));
+        assertThat(adt.durability()).isEqualTo(Durability.STRICT);
+        assertThat(adt.ordering()).isEqualTo(new Ordering(Optional.of("PID-3.1"), 16));
+        assertThat(adt.hl7OrderingKey()).map(Object::toString).contains("PID-3.1");
+        assertThat(adt.destinations().keySet()).containsExactly("archive", "lab");
+        assertThat(adt.destinations().get("archive").transform()).isEqualTo("transform");
+        assertThat(adt.destinations().get("archive").retry()).isEqualTo(Retry.FOREVER);
+        DestinationDefinition lab = adt.destinations().get("lab");
+        assertThat(lab.settings()).containsExactly(Map.entry("connect", "127.0.0.1:7001"));
+        assertThat(lab.transform()).isEqualTo("toLab");
+        assertThat(lab.retry().maxAttempts()).isEqualTo(OptionalInt.of(20));
+        assertThat(lab.saveOutput()).isTrue();
+        assertThat(lab.outputFormat()).isEqualTo(Format.HL7);
+    }
+
+    @Test
+    void collects_every_problem_and_leaves_the_interface_out() {
+        ProjectCheck check = check("adt", n.map(
+                "source", n.map("type", "carrier-pigeon"),
+                "format", "hl8",
+                "colour", "blue",
+                "ordering", n.map("partitions", 0),
+                "destinations", n.map(
+                        "lab one", n.map("type", "mllp", "retry", n.map("max_attempts", "many")))));
+
+        assertThat(check.project().interfaces()).isEmpty();
+        assertThat(check.problems()).extracting(p -> p.field() + ": " + p.message()).containsExactlyInAnyOrder(
+                "source.type: unknown source type 'carrier-pigeon'; known types: internal, mllp",
+                "format: expected one of hl7, json, xml, csv, text, got 'hl8'",
+                "colour: unknown key; known keys: source, format, charset, durability, ordering, dedupe, destinations",
+                "ordering.partitions: expected a whole number from 1 to 1024, got 0",
+                "destinations.lab one: destination name must be " + io.ductus.core.project.shape.NamedEntries.NAME_RULE + ", got 'lab one'",
+                "destinations.lab one.retry.max_attempts: expected a whole number ≥ 1, got 'many'",
+                "destinations.lab one.connect: required setting is missing (host:port: address to send to)");
+    }
+
+    @Test
+    void an_hl7_interface_needs_hl7_paths_for_its_keys() {
+        ProjectCheck check = check("adt", n.map(
+                "source", "internal", "format", "hl7",
+                "ordering", n.map("key", "patient.id"), "dedupe", "MSH-0",
+                "destinations", n.map("archive", n.map("type", "file", "path", "out"))));
+        assertThat(check.problems()).extracting(Problem::field).containsExactly("ordering.key", "dedupe");
+    }
+
+    @Test
+    void a_json_interface_keeps_its_key_path_as_written() {
+        ProjectCheck check = check("orders", n.map(
+                "source", "internal", "format", "json", "ordering", n.map("key", "patient.id"),
+                "destinations", n.map("archive", n.map("type", "file", "path", "out"))));
+        assertThat(check.problems()).isEmpty();
+        assertThat(check.project().interfaces().get("orders").ordering().key()).contains("patient.id");
+    }
+
+    @Test
+    void without_known_types_connector_settings_are_not_checked() {
+        ProjectCheck check = ProjectValidator.check(sources("adt", n.map(
+                "source", n.map("type", "anything", "whatever", 1), "format", "text",
+                "destinations", n.map("out", n.map("type", "other", "x", "y")))), ConnectorTypes.unknown());
+        assertThat(check.problems()).isEmpty();
+        assertThat(check.project().interfaces().get("adt").source().settings()).containsEntry("whatever", 1L);
+    }
+
+    @Test
+    void engine_keys_in_the_wrong_block_are_refused() {
+        ProjectCheck check = check("adt", n.map(
+                "source", n.map("type", "mllp", "listen", "127.0.0.1:1", "retry", n.map("max_attempts", 2)),
+                "format", "hl7", "destinations", n.map("archive", n.map("type", "file", "path", "out"))));
+        assertThat(check.problems()).extracting(p -> p.field() + ": " + p.message()).containsExactly("source.retry: not a source setting");
+    }
+
+    @Test
+    void a_password_must_be_a_secret_reference() {
+        ProjectSources sources = new ProjectSources(Optional.empty(), Optional.of(ProjectFile.of("resources.yaml", n.map(
+                "databases", n.map("patients", n.map("url", "postgresql://db:5432/p", "user", "ductus", "password", "hunter2"))))),
+                Map.of());
+        ProjectCheck check = ProjectValidator.check(sources, TYPES);
+        assertThat(check.problems()).singleElement().satisfies(p -> {
+            assertThat(p.field()).isEqualTo("databases.patients.password");
+            assertThat(p.message()).startsWith("credentials are never written inline").doesNotContain("hunter2");
+        });
+        assertThat(check.project().resources()).isEqualTo(Resources.NONE);
+    }
+
+    private ProjectCheck check(String name, MapNode root) {
+        return ProjectValidator.check(sources(name, root), TYPES);
+    }
+
+    private static ProjectSources sources(String name, MapNode root) {
+        return new ProjectSources(Optional.empty(), Optional.empty(),
+                Map.of(name, ProjectFile.of("interfaces/" + name + "/interface.yaml", root)));
+    }
+}
