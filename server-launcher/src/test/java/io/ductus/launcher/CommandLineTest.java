@@ -87,7 +87,7 @@ class CommandLineTest {
         assertThat(out.toString())
                 .contains("ductus.yaml:2:11: api.listen: expected host:port, got 'nowhere'")
                 .contains("ductus.yaml:3:11: database: expected sqlite:<path> or postgres://")
-                .contains("interfaces/adt/interface.yaml:2:1:")
+                .contains("interfaces/adt/interface.yaml:1:18: not valid YAML")
                 .contains("3 problem(s)");
     }
 
