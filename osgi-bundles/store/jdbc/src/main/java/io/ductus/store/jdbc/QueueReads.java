@@ -19,17 +19,20 @@ import java.util.TreeSet;
 public final class QueueReads {
 
     /**
-     * One lane of one destination, oldest first. Served by the partial index {@code deliveries_pending}
-     * (interface, destination, lane, message_id): equality on the first three, order from the fourth, so
-     * the database reads at most {@code limit} index entries however many wait. The query-plan tests
-     * assert this on both databases.
+     * One lane of one destination, oldest first. The inner query is served by the partial index
+     * {@code deliveries_pending} (interface, destination, lane, message_id): equality on the first three,
+     * order from the fourth, so it reads at most {@code limit} index entries however many wait; only then
+     * are those few messages looked up by primary key. (Joining first would let a planner walk the
+     * messages table in id order from its oldest row.) The query-plan tests assert this on both databases.
      */
     public static final String PENDING_IN_LANE = """
             SELECT d.message_id, d.lane, d.attempts, d.next_attempt_at, m.received_at, m.payload, m.charset,
                    m.ordering_key
-            FROM deliveries d JOIN messages m ON m.id = d.message_id
-            WHERE d.interface_name = ? AND d.destination = ? AND d.lane = ? AND d.status = 'pending'
-            ORDER BY d.message_id LIMIT ?""";
+            FROM (SELECT message_id, lane, attempts, next_attempt_at FROM deliveries
+                  WHERE interface_name = ? AND destination = ? AND lane = ? AND status = 'pending'
+                  ORDER BY message_id LIMIT ?) d
+            JOIN messages m ON m.id = d.message_id
+            ORDER BY d.message_id""";
     /** Counted from the two partial indexes, which hold only pending and only quarantined rows. */
     public static final String PENDING_COUNTS = """
             SELECT interface_name, destination, COUNT(*) FROM deliveries WHERE status = 'pending'
