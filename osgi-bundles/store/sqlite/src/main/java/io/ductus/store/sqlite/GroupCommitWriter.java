@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,6 +42,7 @@ final class GroupCommitWriter implements AutoCloseable {
     private final Thread thread;
     private boolean closed; // guarded by gate
     private Durability synchronous;
+    private final AtomicLong commits = new AtomicLong();
 
     GroupCommitWriter(Connection connection, int maxBatch, long maxWaitNanos, String name) {
         this.connection = connection;
@@ -119,6 +121,7 @@ final class GroupCommitWriter implements AutoCloseable {
             s.execute("BEGIN IMMEDIATE");
             for (Request<?> r : batch) results.add(runInSavepoint(s, r));
             s.execute("COMMIT");
+            commits.incrementAndGet();
         } catch (SQLException | RuntimeException e) {
             rollbackQuietly();
             StoreException failure = new StoreException("commit failed, nothing of this batch was stored: "
@@ -158,6 +161,11 @@ final class GroupCommitWriter implements AutoCloseable {
         } catch (SQLException e) {
             LOG.debug("rollback after a failed commit: {}", e.getMessage());
         }
+    }
+
+    /** Transactions committed so far (each may hold many callers). */
+    long commits() {
+        return commits.get();
     }
 
     @Override
