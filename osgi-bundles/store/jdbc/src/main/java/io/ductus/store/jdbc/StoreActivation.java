@@ -75,14 +75,14 @@ public final class StoreActivation implements AutoCloseable {
         }
     }
 
+    /** The driver's own words (the first SQLException), else the deepest cause's message. */
     static String rootMessage(Throwable e) {
-        Throwable t = e;
-        String message = e.getMessage();
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-            if (t.getMessage() != null) message = t.getMessage();
+        String deepest = e.getMessage();
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof java.sql.SQLException && t.getMessage() != null) return t.getMessage();
+            if (t.getMessage() != null) deepest = t.getMessage();
         }
-        return message == null ? e.getClass().getSimpleName() : message;
+        return deepest == null ? e.getClass().getSimpleName() : deepest;
     }
 
     @Override
