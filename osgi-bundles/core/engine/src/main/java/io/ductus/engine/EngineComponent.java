@@ -4,6 +4,7 @@ import io.ductus.engine.api.ApiServer;
 import io.ductus.engine.api.EngineRoutes;
 import io.ductus.engine.plugins.ConnectorRegistry;
 import io.ductus.engine.plugins.PluginMonitor;
+import io.ductus.store.Store;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +36,8 @@ public final class EngineComponent {
     private ServiceRegistration<?> signal;
 
     @Activate
-    public EngineComponent(BundleContext context, @Reference ConnectorRegistry connectors) throws Exception {
+    public EngineComponent(BundleContext context, @Reference ConnectorRegistry connectors, @Reference Store store)
+            throws Exception {
         this.context = context;
         EngineSettings settings = EngineSettings.from(context::getProperty);
         Clock clock = Clock.systemUTC();

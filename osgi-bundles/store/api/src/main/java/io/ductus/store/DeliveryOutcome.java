@@ -1,0 +1,60 @@
+package io.ductus.store;
+
+import java.util.Objects;
+
+/**
+ * What happened to one delivery. Create them with the factory methods.
+ *
+ * @param attempts      the attempts made so far, this one included (an absolute count, so recording the
+ *                      same outcome twice is harmless)
+ * @param nextAttemptAt when to try again (Unix ms); only for {@link Kind#RETRY}
+ * @param error         why it was filtered, quarantined or will be retried; null when sent
+ * @param output        the transform's output when the destination saves it, else null
+ * @param outputCharset the output's charset, null when there is no output
+ */
+public record DeliveryOutcome(long messageId, DestinationRef destination, Kind kind, int attempts, Long nextAttemptAt,
+                              String error, byte[] output, String outputCharset) {
+
+    /** The outcomes of ARCHITECTURE.md §3; a retry leaves the delivery pending. */
+    public enum Kind {
+        SENT(DeliveryStatus.SENT), FILTERED(DeliveryStatus.FILTERED), QUARANTINED(DeliveryStatus.QUARANTINED),
+        RETRY(DeliveryStatus.PENDING);
+
+        private final DeliveryStatus status;
+
+        Kind(DeliveryStatus status) {
+            this.status = status;
+        }
+
+        public DeliveryStatus status() {
+            return status;
+        }
+    }
+
+    public DeliveryOutcome {
+        Objects.requireNonNull(destination, "destination");
+        Objects.requireNonNull(kind, "kind");
+        if (attempts < 1) throw new IllegalArgumentException("attempts counts this one too, so it is at least 1");
+        if ((kind == Kind.RETRY) != (nextAttemptAt != null)) {
+            throw new IllegalArgumentException("nextAttemptAt is set for a retry, and only for a retry");
+        }
+    }
+
+    public static DeliveryOutcome sent(long messageId, DestinationRef destination, int attempts, byte[] output,
+                                       String outputCharset) {
+        return new DeliveryOutcome(messageId, destination, Kind.SENT, attempts, null, null, output, outputCharset);
+    }
+
+    public static DeliveryOutcome filtered(long messageId, DestinationRef destination, int attempts, String reason) {
+        return new DeliveryOutcome(messageId, destination, Kind.FILTERED, attempts, null, reason, null, null);
+    }
+
+    public static DeliveryOutcome quarantined(long messageId, DestinationRef destination, int attempts, String error) {
+        return new DeliveryOutcome(messageId, destination, Kind.QUARANTINED, attempts, null, error, null, null);
+    }
+
+    public static DeliveryOutcome retry(long messageId, DestinationRef destination, int attempts, long nextAttemptAt,
+                                        String error) {
+        return new DeliveryOutcome(messageId, destination, Kind.RETRY, attempts, nextAttemptAt, error, null, null);
+    }
+}

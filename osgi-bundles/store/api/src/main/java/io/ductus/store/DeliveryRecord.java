@@ -1,0 +1,13 @@
+package io.ductus.store;
+
+/**
+ * One delivery as stored.
+ *
+ * @param nextAttemptAt when a retry is due (Unix ms), or null
+ * @param lastError     the last error or filter reason, or null
+ * @param output        the saved output, or null
+ * @param updatedAt     when it last changed (Unix ms)
+ */
+public record DeliveryRecord(String destination, int lane, DeliveryStatus status, int attempts, Long nextAttemptAt,
+                             String lastError, byte[] output, String outputCharset, long updatedAt) {
+}

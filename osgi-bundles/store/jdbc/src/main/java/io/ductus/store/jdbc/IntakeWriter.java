@@ -1,0 +1,169 @@
+package io.ductus.store.jdbc;
+
+import io.ductus.store.IntakeBatch;
+import io.ductus.store.MessageStatus;
+import io.ductus.store.NewMessage;
+import io.ductus.store.Stored;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Writes one intake batch inside a transaction it is given: messages in order (ids grow in that order),
+ * then dedupe claims, then deliveries, then the source's progress.
+ *
+ * <p>Dedupe keys are claimed in key order, not message order: two concurrent PostgreSQL transactions that
+ * share keys then wait for each other in one direction only and cannot deadlock. A claim that finds the
+ * key taken (by an earlier message, or by an earlier message of this batch) marks the message a duplicate.
+ */
+final class IntakeWriter {
+
+    static final String INSERT_MESSAGE = """
+            INSERT INTO messages (interface_name, received_at, status, payload, charset, ordering_key, lane,
+                                  dedupe_key, source_info, settled_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""";
+    static final String CLAIM_KEY = """
+            INSERT INTO dedupe_keys (interface_name, dedupe_key, message_id, created_at) VALUES (?, ?, ?, ?)
+            ON CONFLICT (interface_name, dedupe_key) DO NOTHING""";
+    static final String KEY_OWNER = "SELECT message_id FROM dedupe_keys WHERE interface_name = ? AND dedupe_key = ?";
+    static final String MARK_DUPLICATE = "UPDATE messages SET status = 'duplicate', duplicate_of = ?, settled_at = ? WHERE id = ?";
+    static final String INSERT_DELIVERY = """
+            INSERT INTO deliveries (message_id, destination, interface_name, lane, status, attempts, updated_at)
+            VALUES (?, ?, ?, ?, 'pending', 0, ?)""";
+    static final String SAVE_PROGRESS = """
+            INSERT INTO source_state (interface_name, state_key, state_value, updated_at) VALUES (?, ?, ?, ?)
+            ON CONFLICT (interface_name, state_key) DO UPDATE SET state_value = excluded.state_value,
+                                                                updated_at = excluded.updated_at""";
+
+    private IntakeWriter() {
+    }
+
+    static List<Stored> write(Connection c, IntakeBatch batch, long now) throws SQLException {
+        List<NewMessage> messages = batch.messages();
+        long[] ids = insertMessages(c, batch.interfaceName(), messages, now);
+        Long[] duplicateOf = claimKeys(c, batch.interfaceName(), messages, ids, now);
+        insertDeliveries(c, batch.interfaceName(), messages, ids, duplicateOf, now);
+        if (batch.progress() != null) {
+            try (PreparedStatement ps = c.prepareStatement(SAVE_PROGRESS)) {
+                ps.setString(1, batch.interfaceName());
+                ps.setString(2, batch.progress().key());
+                ps.setString(3, batch.progress().value());
+                ps.setLong(4, now);
+                ps.executeUpdate();
+            }
+        }
+        List<Stored> stored = new ArrayList<>(messages.size());
+        for (int i = 0; i < ids.length; i++) stored.add(new Stored(ids[i], duplicateOf[i]));
+        return stored;
+    }
+
+    private static long[] insertMessages(Connection c, String interfaceName, List<NewMessage> messages, long now)
+            throws SQLException {
+        long[] ids = new long[messages.size()];
+        try (PreparedStatement ps = c.prepareStatement(INSERT_MESSAGE)) {
+            for (int i = 0; i < ids.length; i++) {
+                NewMessage m = messages.get(i);
+                boolean settled = m.destinations().isEmpty();
+                ps.setString(1, interfaceName);
+                ps.setLong(2, m.receivedAt());
+                ps.setString(3, (settled ? MessageStatus.FILTERED : MessageStatus.PENDING).dbValue());
+                ps.setBytes(4, m.payload());
+                ps.setString(5, m.charset());
+                ps.setString(6, m.orderingKey());
+                ps.setInt(7, m.lane());
+                ps.setString(8, m.dedupeKey());
+                ps.setString(9, m.sourceInfo());
+                if (settled) ps.setLong(10, now);
+                else ps.setNull(10, Types.BIGINT);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) throw new SQLException("INSERT ... RETURNING id returned no row");
+                    ids[i] = rs.getLong(1);
+                }
+            }
+        }
+        return ids;
+    }
+
+    /** Returns, per message, the id of the message it duplicates, or null. */
+    private static Long[] claimKeys(Connection c, String interfaceName, List<NewMessage> messages, long[] ids, long now)
+            throws SQLException {
+        Long[] duplicateOf = new Long[messages.size()];
+        Map<String, Integer> firstWithKey = new TreeMap<>(); // key order: see the class comment
+        Map<Integer, String> laterWithKey = new HashMap<>();
+        for (int i = 0; i < messages.size(); i++) {
+            String key = messages.get(i).dedupeKey();
+            if (key == null) continue;
+            if (firstWithKey.putIfAbsent(key, i) != null) laterWithKey.put(i, key);
+        }
+        if (firstWithKey.isEmpty()) return duplicateOf;
+        Map<String, Long> owner = new HashMap<>();
+        try (PreparedStatement claim = c.prepareStatement(CLAIM_KEY);
+             PreparedStatement read = c.prepareStatement(KEY_OWNER)) {
+            for (Map.Entry<String, Integer> e : firstWithKey.entrySet()) {
+                long id = ids[e.getValue()];
+                claim.setString(1, interfaceName);
+                claim.setString(2, e.getKey());
+                claim.setLong(3, id);
+                claim.setLong(4, now);
+                if (claim.executeUpdate() == 1) {
+                    owner.put(e.getKey(), id);
+                } else {
+                    long first = ownerOf(read, interfaceName, e.getKey());
+                    owner.put(e.getKey(), first);
+                    duplicateOf[e.getValue()] = first;
+                }
+            }
+        }
+        laterWithKey.forEach((i, key) -> duplicateOf[i] = owner.get(key));
+        try (PreparedStatement mark = c.prepareStatement(MARK_DUPLICATE)) {
+            boolean any = false;
+            for (int i = 0; i < ids.length; i++) {
+                if (duplicateOf[i] == null) continue;
+                mark.setLong(1, duplicateOf[i]);
+                mark.setLong(2, now);
+                mark.setLong(3, ids[i]);
+                mark.addBatch();
+                any = true;
+            }
+            if (any) mark.executeBatch();
+        }
+        return duplicateOf;
+    }
+
+    private static long ownerOf(PreparedStatement read, String interfaceName, String key) throws SQLException {
+        read.setString(1, interfaceName);
+        read.setString(2, key);
+        try (ResultSet rs = read.executeQuery()) {
+            if (!rs.next()) throw new SQLException("dedupe key '" + key + "' was taken but has no owner");
+            return rs.getLong(1);
+        }
+    }
+
+    private static void insertDeliveries(Connection c, String interfaceName, List<NewMessage> messages, long[] ids,
+                                         Long[] duplicateOf, long now) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(INSERT_DELIVERY)) {
+            boolean any = false;
+            for (int i = 0; i < ids.length; i++) {
+                if (duplicateOf[i] != null) continue;
+                NewMessage m = messages.get(i);
+                for (String destination : m.destinations()) {
+                    ps.setLong(1, ids[i]);
+                    ps.setString(2, destination);
+                    ps.setString(3, interfaceName);
+                    ps.setInt(4, m.lane());
+                    ps.setLong(5, now);
+                    ps.addBatch();
+                    any = true;
+                }
+            }
+            if (any) ps.executeBatch();
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package io.ductus.store.jdbc;
+
+import io.ductus.store.DestinationCounts;
+import io.ductus.store.DestinationRef;
+import io.ductus.store.DeliveryOutcome;
+import io.ductus.store.Durability;
+import io.ductus.store.IntakeBatch;
+import io.ductus.store.MessageDetail;
+import io.ductus.store.MessagePage;
+import io.ductus.store.MessageQuery;
+import io.ductus.store.PendingDelivery;
+import io.ductus.store.Reconciled;
+import io.ductus.store.Recorded;
+import io.ductus.store.Store;
+import io.ductus.store.Stored;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedSet;
+
+/**
+ * The store, written once for both databases: each operation is SQL from this package run through the
+ * database's {@link Transactions}.
+ */
+public final class JdbcStore implements Store, AutoCloseable {
+
+    private final Dialect dialect;
+    private final Transactions transactions;
+    private final String description;
+
+    public JdbcStore(Dialect dialect, Transactions transactions, String description) {
+        this.dialect = Objects.requireNonNull(dialect);
+        this.transactions = Objects.requireNonNull(transactions);
+        this.description = Objects.requireNonNull(description);
+    }
+
+    @Override
+    public List<Stored> store(IntakeBatch batch, long now) {
+        if (batch.messages().isEmpty() && batch.progress() == null) return List.of();
+        return transactions.write(batch.durability(), c -> IntakeWriter.write(c, batch, now));
+    }
+
+    @Override
+    public List<PendingDelivery> pending(DestinationRef destination, Set<Integer> lanes, int limitPerLane) {
+        if (limitPerLane < 1) throw new IllegalArgumentException("limitPerLane must be at least 1");
+        if (lanes.isEmpty()) return List.of();
+        return transactions.read(c -> QueueReads.pending(c, destination, lanes, limitPerLane));
+    }
+
+    @Override
+    public Recorded record(List<DeliveryOutcome> outcomes, long now) {
+        if (outcomes.isEmpty()) return new Recorded(0, List.of());
+        return transactions.write(Durability.STRICT, c -> OutcomeWriter.write(c, dialect, outcomes, now));
+    }
+
+    @Override
+    public Reconciled reconcile(long now) {
+        int settled = 0;
+        long after = 0;
+        while (true) {
+            long from = after;
+            SortedSet<Long> stranded = transactions.read(c -> Reconciler.stranded(c, from));
+            if (stranded.isEmpty()) break;
+            settled += transactions.write(Durability.STRICT, c -> Settlement.settle(c, dialect, stranded, now)).size();
+            after = stranded.last();
+        }
+        int leases = transactions.write(Durability.STRICT, c -> Reconciler.clearLeases(c, now));
+        return new Reconciled(settled, leases);
+    }
+
+    @Override
+    public MessagePage browse(MessageQuery query) {
+        return transactions.read(c -> MessageReads.browse(c, query));
+    }
+
+    @Override
+    public Optional<MessageDetail> message(long id) {
+        return transactions.read(c -> MessageReads.message(c, id));
+    }
+
+    @Override
+    public List<DestinationCounts> destinationCounts() {
+        return transactions.read(QueueReads::counts);
+    }
+
+    @Override
+    public Optional<String> sourceState(String interfaceName, String key) {
+        return transactions.read(c -> MessageReads.sourceState(c, interfaceName, key));
+    }
+
+    @Override
+    public String describe() {
+        return description;
+    }
+
+    public Dialect dialect() {
+        return dialect;
+    }
+
+    @Override
+    public void close() {
+        transactions.close();
+    }
+}

@@ -1,0 +1,76 @@
+package io.ductus.store.jdbc;
+
+import io.ductus.store.DeliveryOutcome;
+import io.ductus.store.Recorded;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * Records delivery outcomes inside a transaction it is given, then settles the messages they finished.
+ * Each update changes a delivery only while it is pending (and a retry only when it records more attempts
+ * than the row has), so a flush that is repeated after a failure changes nothing twice. Rows are updated
+ * in (message, destination) order so that two transactions touching the same rows cannot deadlock.
+ */
+final class OutcomeWriter {
+
+    static final String FINISH = """
+            UPDATE deliveries SET status = ?, attempts = ?, next_attempt_at = NULL, last_error = ?, output = ?,
+                                  output_charset = ?, lease_until = NULL, updated_at = ?
+            WHERE message_id = ? AND destination = ? AND interface_name = ? AND status = 'pending'""";
+    static final String RETRY = """
+            UPDATE deliveries SET attempts = ?, next_attempt_at = ?, last_error = ?, lease_until = NULL, updated_at = ?
+            WHERE message_id = ? AND destination = ? AND interface_name = ? AND status = 'pending' AND attempts < ?""";
+
+    private static final Comparator<DeliveryOutcome> ROW_ORDER = Comparator.comparingLong(DeliveryOutcome::messageId)
+            .thenComparing(o -> o.destination().destination());
+
+    private OutcomeWriter() {
+    }
+
+    static Recorded write(Connection c, Dialect dialect, List<DeliveryOutcome> outcomes, long now) throws SQLException {
+        List<DeliveryOutcome> sorted = outcomes.stream().sorted(ROW_ORDER).toList();
+        int changed = 0;
+        SortedSet<Long> finished = new TreeSet<>();
+        try (PreparedStatement finish = c.prepareStatement(FINISH);
+             PreparedStatement retry = c.prepareStatement(RETRY)) {
+            for (DeliveryOutcome o : sorted) {
+                int n = o.kind() == DeliveryOutcome.Kind.RETRY ? retry(retry, o, now) : finish(finish, o, now);
+                changed += n;
+                if (n > 0 && o.kind() != DeliveryOutcome.Kind.RETRY) finished.add(o.messageId());
+            }
+        }
+        return new Recorded(changed, Settlement.settle(c, dialect, finished, now));
+    }
+
+    private static int finish(PreparedStatement ps, DeliveryOutcome o, long now) throws SQLException {
+        ps.setString(1, o.kind().status().dbValue());
+        ps.setInt(2, o.attempts());
+        ps.setString(3, o.error());
+        ps.setBytes(4, o.output());
+        if (o.outputCharset() == null) ps.setNull(5, Types.VARCHAR);
+        else ps.setString(5, o.outputCharset());
+        ps.setLong(6, now);
+        ps.setLong(7, o.messageId());
+        ps.setString(8, o.destination().destination());
+        ps.setString(9, o.destination().interfaceName());
+        return ps.executeUpdate();
+    }
+
+    private static int retry(PreparedStatement ps, DeliveryOutcome o, long now) throws SQLException {
+        ps.setInt(1, o.attempts());
+        ps.setLong(2, o.nextAttemptAt());
+        ps.setString(3, o.error());
+        ps.setLong(4, now);
+        ps.setLong(5, o.messageId());
+        ps.setString(6, o.destination().destination());
+        ps.setString(7, o.destination().interfaceName());
+        ps.setInt(8, o.attempts());
+        return ps.executeUpdate();
+    }
+}

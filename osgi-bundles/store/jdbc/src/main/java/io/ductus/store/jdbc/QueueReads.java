@@ -1,0 +1,90 @@
+package io.ductus.store.jdbc;
+
+import io.ductus.store.DestinationCounts;
+import io.ductus.store.DestinationRef;
+import io.ductus.store.PendingDelivery;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** The reads workers and health checks make on the queue; each one is a bounded index range scan. */
+public final class QueueReads {
+
+    /**
+     * One lane of one destination, oldest first. The inner query is served by the partial index
+     * {@code deliveries_pending} (interface, destination, lane, message_id): equality on the first three,
+     * order from the fourth, so it reads at most {@code limit} index entries however many wait; only then
+     * are those few messages looked up by primary key. (Joining first would let a planner walk the
+     * messages table in id order from its oldest row.) The query-plan tests assert this on both databases.
+     */
+    public static final String PENDING_IN_LANE = """
+            SELECT d.message_id, d.lane, d.attempts, d.next_attempt_at, m.received_at, m.payload, m.charset,
+                   m.ordering_key
+            FROM (SELECT message_id, lane, attempts, next_attempt_at FROM deliveries
+                  WHERE interface_name = ? AND destination = ? AND lane = ? AND status = 'pending'
+                  ORDER BY message_id LIMIT ?) d
+            JOIN messages m ON m.id = d.message_id
+            ORDER BY d.message_id""";
+    /** Counted from the two partial indexes, which hold only pending and only quarantined rows. */
+    public static final String PENDING_COUNTS = """
+            SELECT interface_name, destination, COUNT(*) FROM deliveries WHERE status = 'pending'
+            GROUP BY interface_name, destination""";
+    public static final String QUARANTINED_COUNTS = """
+            SELECT interface_name, destination, COUNT(*) FROM deliveries WHERE status = 'quarantined'
+            GROUP BY interface_name, destination""";
+
+    private QueueReads() {
+    }
+
+    static List<PendingDelivery> pending(Connection c, DestinationRef destination, Set<Integer> lanes, int limitPerLane)
+            throws SQLException {
+        List<PendingDelivery> all = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(PENDING_IN_LANE)) {
+            for (int lane : new TreeSet<>(lanes)) {
+                ps.setString(1, destination.interfaceName());
+                ps.setString(2, destination.destination());
+                ps.setInt(3, lane);
+                ps.setInt(4, limitPerLane);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        all.add(new PendingDelivery(rs.getLong("message_id"), destination, rs.getInt("lane"),
+                                rs.getInt("attempts"), Rows.nullableLong(rs, "next_attempt_at"),
+                                rs.getLong("received_at"), rs.getBytes("payload"), rs.getString("charset"),
+                                rs.getString("ordering_key")));
+                    }
+                }
+            }
+        }
+        all.sort(Comparator.comparingLong(PendingDelivery::messageId));
+        return all;
+    }
+
+    static List<DestinationCounts> counts(Connection c) throws SQLException {
+        Map<DestinationRef, long[]> counts = new LinkedHashMap<>();
+        count(c, PENDING_COUNTS, counts, 0);
+        count(c, QUARANTINED_COUNTS, counts, 1);
+        List<DestinationCounts> result = new ArrayList<>();
+        counts.forEach((ref, n) -> result.add(new DestinationCounts(ref, n[0], n[1])));
+        result.sort(Comparator.comparing((DestinationCounts d) -> d.destination().interfaceName())
+                .thenComparing(d -> d.destination().destination()));
+        return result;
+    }
+
+    private static void count(Connection c, String sql, Map<DestinationRef, long[]> counts, int slot)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                DestinationRef ref = new DestinationRef(rs.getString(1), rs.getString(2));
+                counts.computeIfAbsent(ref, r -> new long[2])[slot] = rs.getLong(3);
+            }
+        }
+    }
+}

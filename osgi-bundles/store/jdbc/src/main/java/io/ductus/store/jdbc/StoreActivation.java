@@ -1,0 +1,99 @@
+package io.ductus.store.jdbc;
+
+import io.ductus.core.config.DatabaseSetting;
+import io.ductus.store.Reconciled;
+import io.ductus.store.Store;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Hashtable;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What both store bundles do when they start: read the {@code ductus.database} framework property and,
+ * when it names their database, open it (migrations, reconcile) and register the {@link Store} service.
+ * When the database cannot be opened, the engine (which waits for the Store) would wait for ever; so the
+ * failure is published as the engine's own "failed" signal, which the launcher reports and exits on.
+ */
+public final class StoreActivation implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StoreActivation.class);
+
+    /** Framework properties set by the launcher (EngineSettings in the engine bundle). */
+    public static final String DATABASE = "ductus.database";
+    public static final String DATA = "ductus.data";
+    /** The engine's start signal (EngineSignal in the engine bundle); the launcher waits for it. */
+    static final String SIGNAL_STATE = "ductus.engine.state";
+    static final String SIGNAL_REASON = "ductus.engine.reason";
+
+    /** Opens the database a setting names; the data folder resolves relative SQLite paths. */
+    @FunctionalInterface
+    public interface Opener {
+        JdbcStore open(DatabaseSetting setting, Path dataFolder) throws Exception;
+    }
+
+    private final JdbcStore store;
+    private final ServiceRegistration<?> registration;
+
+    private StoreActivation(JdbcStore store, ServiceRegistration<?> registration) {
+        this.store = store;
+        this.registration = registration;
+    }
+
+    /** Does nothing (and returns an inactive activation) when the setting names another database. */
+    public static StoreActivation start(BundleContext context, DatabaseSetting.Kind kind, Opener opener) {
+        String data = context.getProperty(DATA);
+        String value = context.getProperty(DATABASE);
+        if (value == null && data == null) return new StoreActivation(null, null);
+        DatabaseSetting setting = value == null ? DatabaseSetting.defaultIn(data) : DatabaseSetting.parse(value);
+        if (setting.kind() != kind) return new StoreActivation(null, null);
+        Path dataFolder = Path.of(data == null ? "." : data);
+        JdbcStore store = null;
+        try {
+            long t0 = System.nanoTime();
+            store = opener.open(setting, dataFolder);
+            Reconciled reconciled = store.reconcile(Clock.systemUTC().millis());
+            if (reconciled.messagesSettled() > 0 || reconciled.leasesCleared() > 0) {
+                LOG.info("store reconciled: {} message(s) settled, {} lease(s) cleared",
+                        reconciled.messagesSettled(), reconciled.leasesCleared());
+            }
+            Hashtable<String, Object> props = new Hashtable<>();
+            props.put("ductus.database.kind", kind.label());
+            ServiceRegistration<?> registration = context.registerService(Store.class, store, props);
+            LOG.info("store open: {} in {} ms", store.describe(), (System.nanoTime() - t0) / 1_000_000);
+            return new StoreActivation(store, registration);
+        } catch (Exception e) {
+            if (store != null) store.close();
+            String reason = "database " + setting.display() + " could not be opened: " + rootMessage(e);
+            LOG.error(reason);
+            Hashtable<String, Object> props = new Hashtable<>();
+            props.put(SIGNAL_STATE, "failed");
+            props.put(SIGNAL_REASON, reason);
+            return new StoreActivation(null, context.registerService(Object.class.getName(), new Object(), props));
+        }
+    }
+
+    /** The driver's own words (the first SQLException), else the deepest cause's message. */
+    static String rootMessage(Throwable e) {
+        String deepest = e.getMessage();
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof java.sql.SQLException && t.getMessage() != null) return t.getMessage();
+            if (t.getMessage() != null) deepest = t.getMessage();
+        }
+        return deepest == null ? e.getClass().getSimpleName() : deepest;
+    }
+
+    @Override
+    public void close() {
+        if (registration != null) {
+            try {
+                registration.unregister();
+            } catch (IllegalStateException alreadyGone) {
+                // the framework unregistered it while stopping the bundle
+            }
+        }
+        if (store != null) store.close();
+    }
+}

@@ -1,0 +1,23 @@
+package io.ductus.store.jdbc;
+
+import io.ductus.store.Durability;
+
+/**
+ * How a database runs the store's work: the one thing the SQLite and PostgreSQL stores do differently.
+ * SQLite has one writer that commits concurrent writes together (group commit); PostgreSQL gives each
+ * write its own pooled transaction and lets the server group the flushes.
+ */
+public interface Transactions extends AutoCloseable {
+
+    /**
+     * Runs {@code work} in a write transaction and returns after the commit with the asked durability.
+     * If the work throws, nothing it did is kept; the exception reaches the caller as a StoreException.
+     */
+    <T> T write(Durability durability, SqlWork<T> work);
+
+    /** Runs {@code work} in a read-only transaction: it sees one consistent, committed state. */
+    <T> T read(SqlWork<T> work);
+
+    @Override
+    void close();
+}

@@ -1,0 +1,71 @@
+package io.ductus.store.postgres;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.ductus.core.config.DatabaseSetting;
+import io.ductus.store.StoreException;
+import io.ductus.store.jdbc.Dialect;
+import io.ductus.store.jdbc.JdbcStore;
+import io.ductus.store.jdbc.Migrations;
+import java.sql.SQLException;
+import java.util.Map;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/** Opens a PostgreSQL store: the connection pool and the migrations (common and PostgreSQL-only). */
+public final class PostgresStores {
+
+    static final int CONNECT_TIMEOUT_S = 10;
+
+    private PostgresStores() {
+    }
+
+    /** Opens the database a {@code postgres://user:pass@host:port/db} URL names and migrates it. */
+    public static JdbcStore open(String url) {
+        DatabaseSetting setting = DatabaseSetting.parse(url);
+        PostgresUrl parts = PostgresUrl.parse(setting.location());
+        HikariDataSource pool = null;
+        try {
+            pool = pool(dataSource(parts), parts.poolSize());
+            Migrations.migrate(pool, Dialect.POSTGRES);
+            return new JdbcStore(Dialect.POSTGRES, new PostgresTransactions(pool), setting.display());
+        } catch (RuntimeException e) {
+            if (pool != null) pool.close();
+            if (e instanceof StoreException se) throw se;
+            throw new StoreException("cannot open " + setting.display() + ": " + e.getMessage(), e);
+        }
+    }
+
+    static PGSimpleDataSource dataSource(PostgresUrl url) {
+        PGSimpleDataSource ds = new PGSimpleDataSource();
+        ds.setServerNames(new String[]{url.host()});
+        ds.setPortNumbers(new int[]{url.port()});
+        ds.setDatabaseName(url.database());
+        if (url.user() != null) ds.setUser(url.user());
+        if (url.password() != null) ds.setPassword(url.password());
+        ds.setApplicationName("ductus");
+        ds.setConnectTimeout(CONNECT_TIMEOUT_S);
+        ds.setLoginTimeout(CONNECT_TIMEOUT_S);
+        ds.setReWriteBatchedInserts(true);
+        for (Map.Entry<String, String> p : url.properties().entrySet()) {
+            try {
+                ds.setProperty(p.getKey(), p.getValue());
+            } catch (SQLException e) {
+                throw new StoreException("unknown connection parameter '" + p.getKey() + "': " + e.getMessage(), e);
+            }
+        }
+        return ds;
+    }
+
+    /** The pool fails at once (not after a wait) when the first connection cannot be made. */
+    private static HikariDataSource pool(PGSimpleDataSource source, int size) {
+        HikariConfig config = new HikariConfig();
+        config.setDataSource(source);
+        config.setPoolName("ductus-postgres");
+        config.setMaximumPoolSize(size);
+        config.setMinimumIdle(Math.min(2, size));
+        config.setAutoCommit(false);
+        config.setConnectionTimeout(CONNECT_TIMEOUT_S * 1000L);
+        config.setInitializationFailTimeout(1);
+        return new HikariDataSource(config);
+    }
+}

@@ -1,0 +1,75 @@
+package io.ductus.store.postgres;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.ductus.store.Durability;
+import io.ductus.store.StoreException;
+import io.ductus.store.jdbc.SqlWork;
+import io.ductus.store.jdbc.Transactions;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * PostgreSQL: every write is its own transaction on a pooled connection, and concurrent writes run at
+ * once. The server's group commit flushes the WAL once for the commits waiting together, so concurrent
+ * callers share fsyncs here too. Relaxed writes commit with {@code synchronous_commit = off}.
+ */
+final class PostgresTransactions implements Transactions {
+
+    private final HikariDataSource pool;
+
+    PostgresTransactions(HikariDataSource pool) {
+        this.pool = pool;
+    }
+
+    @Override
+    public <T> T write(Durability durability, SqlWork<T> work) {
+        try (Connection c = pool.getConnection()) {
+            try {
+                if (durability == Durability.RELAXED) {
+                    try (Statement s = c.createStatement()) {
+                        s.execute("SET LOCAL synchronous_commit TO OFF");
+                    }
+                }
+                T result = work.run(c);
+                c.commit();
+                return result;
+            } catch (SQLException | RuntimeException e) {
+                rollbackQuietly(c);
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new StoreException("write failed, nothing of it was stored: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public <T> T read(SqlWork<T> work) {
+        try (Connection c = pool.getConnection()) {
+            try (Statement s = c.createStatement()) {
+                // One snapshot for every statement of the read, like SQLite's read transactions.
+                s.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+            }
+            try {
+                return work.run(c);
+            } finally {
+                c.rollback();
+            }
+        } catch (SQLException e) {
+            throw new StoreException("read failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static void rollbackQuietly(Connection c) {
+        try {
+            c.rollback();
+        } catch (SQLException ignored) {
+            // the connection is broken; the pool drops it, and the first error is the one reported
+        }
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+}

@@ -1,0 +1,93 @@
+package io.ductus.store.sqlite;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.ductus.store.StoreException;
+import io.ductus.store.jdbc.Dialect;
+import io.ductus.store.jdbc.JdbcStore;
+import io.ductus.store.jdbc.Migrations;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.concurrent.TimeUnit;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteDataSource;
+
+/** Opens a SQLite store: the file, its migrations, the group-commit writer and the reader pool. */
+public final class SqliteStores {
+
+    /** Most callers in one group commit. */
+    public static final int MAX_BATCH = 256;
+    /** Longest the writer waits for callers to come back before it commits without them. */
+    public static final long MAX_WAIT_NANOS = TimeUnit.MICROSECONDS.toNanos(1000);
+    static final int READERS = 8;
+    static final int BUSY_TIMEOUT_MS = 10_000;
+
+    private SqliteStores() {
+    }
+
+    /** Opens (creating it and its folder if needed) and migrates the database file. */
+    public static JdbcStore open(Path file) {
+        Path absolute = file.toAbsolutePath().normalize();
+        try {
+            if (absolute.getParent() != null) Files.createDirectories(absolute.getParent());
+        } catch (IOException e) {
+            throw new StoreException("cannot create the folder of " + absolute + ": " + e.getMessage(), e);
+        }
+        SQLiteDataSource writerSource = dataSource(absolute, true);
+        HikariDataSource readers = null;
+        Connection writerConnection = null;
+        try {
+            Migrations.migrate(writerSource, Dialect.SQLITE); // on its own connection, closed before writing
+            writerConnection = writerSource.getConnection();
+            readers = readerPool(absolute);
+            GroupCommitWriter writer = new GroupCommitWriter(writerConnection, MAX_BATCH, MAX_WAIT_NANOS,
+                    "ductus-sqlite-writer");
+            return new JdbcStore(Dialect.SQLITE, new SqliteTransactions(writer, readers), "sqlite:" + absolute);
+        } catch (SQLException | RuntimeException e) {
+            if (readers != null) readers.close();
+            closeQuietly(writerConnection);
+            if (e instanceof StoreException se) throw se;
+            throw new StoreException("cannot open " + absolute + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * WAL, so readers never block the writer; synchronous=FULL, so a commit is on disk before it returns
+     * (the writer lowers it per batch only for relaxed durability); foreign keys enforced.
+     */
+    static SQLiteDataSource dataSource(Path file, boolean writer) {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setBusyTimeout(BUSY_TIMEOUT_MS);
+        config.enforceForeignKeys(true);
+        if (writer) {
+            config.setJournalMode(SQLiteConfig.JournalMode.WAL);
+            config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
+        }
+        SQLiteDataSource source = new SQLiteDataSource(config);
+        source.setUrl("jdbc:sqlite:" + file);
+        return source;
+    }
+
+    private static HikariDataSource readerPool(Path file) {
+        HikariConfig config = new HikariConfig();
+        config.setDataSource(dataSource(file, false));
+        config.setPoolName("ductus-sqlite-readers");
+        config.setMaximumPoolSize(READERS);
+        config.setMinimumIdle(1);
+        config.setAutoCommit(false);
+        config.setConnectionTimeout(10_000);
+        return new HikariDataSource(config);
+    }
+
+    private static void closeQuietly(Connection c) {
+        if (c == null) return;
+        try {
+            c.close();
+        } catch (SQLException ignored) {
+            // already failing; the first error is the one reported
+        }
+    }
+}

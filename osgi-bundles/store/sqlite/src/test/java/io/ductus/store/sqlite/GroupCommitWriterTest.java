@@ -1,0 +1,168 @@
+package io.ductus.store.sqlite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.ductus.store.Durability;
+import io.ductus.store.StoreException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The writer is held inside a first caller's work while others queue up behind it; when it is let go,
+ * everything queued is the next batch. That makes "one transaction for concurrent callers" observable
+ * without timing luck.
+ */
+class GroupCommitWriterTest {
+
+    @TempDir
+    Path folder;
+
+    private GroupCommitWriter writer;
+    private Connection observer;
+    private final ExecutorService callers = Executors.newCachedThreadPool();
+
+    @BeforeEach
+    void open() throws SQLException {
+        Path file = folder.resolve("t.db");
+        Connection c = SqliteStores.dataSource(file, true).getConnection();
+        try (Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE t (caller INTEGER NOT NULL UNIQUE)");
+        }
+        writer = new GroupCommitWriter(c, 256, TimeUnit.MILLISECONDS.toNanos(1), "test-writer");
+        observer = SqliteStores.dataSource(file, false).getConnection();
+    }
+
+    @AfterEach
+    void close() throws SQLException {
+        callers.shutdownNow();
+        writer.close();
+        observer.close();
+    }
+
+    @Test
+    void commits_concurrent_callers_in_one_transaction() throws Exception {
+        CountDownLatch hold = new CountDownLatch(1);
+        CompletableFuture<Integer> first = call(c -> {
+            insert(c, 0);
+            await(hold);
+            return 0;
+        });
+        Thread.sleep(50); // the writer is now inside the first caller's work
+        List<CompletableFuture<Integer>> rest = new ArrayList<>();
+        for (int i = 1; i <= 15; i++) {
+            int n = i;
+            rest.add(call(c -> {
+                insert(c, n);
+                return n;
+            }));
+        }
+        Thread.sleep(100); // all fifteen are queued behind the held writer
+        long before = writer.commits();
+        hold.countDown();
+        first.get(5, TimeUnit.SECONDS);
+        for (CompletableFuture<Integer> f : rest) f.get(5, TimeUnit.SECONDS);
+        assertThat(writer.commits() - before).as("commits for sixteen callers").isEqualTo(2);
+        assertThat(count()).isEqualTo(16);
+    }
+
+    @Test
+    void releases_callers_only_after_their_commit() throws Exception {
+        CountDownLatch hold = new CountDownLatch(1);
+        CompletableFuture<Integer> held = call(c -> {
+            insert(c, 1);
+            await(hold);
+            return 1;
+        });
+        Thread.sleep(100);
+        assertThat(held).isNotDone();
+        assertThat(count()).as("another connection sees nothing before the commit").isZero();
+        hold.countDown();
+        held.get(5, TimeUnit.SECONDS);
+        assertThat(count()).isEqualTo(1);
+    }
+
+    @Test
+    void a_failing_caller_is_rolled_back_alone_and_its_batch_commits() throws Exception {
+        CountDownLatch hold = new CountDownLatch(1);
+        CompletableFuture<Integer> first = call(c -> {
+            insert(c, 1);
+            await(hold);
+            return 1;
+        });
+        Thread.sleep(50);
+        CompletableFuture<Integer> failing = call(c -> {
+            insert(c, 2);
+            insert(c, 1); // violates UNIQUE: this caller fails, after writing a row of its own
+            return 2;
+        });
+        CompletableFuture<Integer> after = call(c -> {
+            insert(c, 3);
+            return 3;
+        });
+        Thread.sleep(50);
+        hold.countDown();
+        first.get(5, TimeUnit.SECONDS);
+        after.get(5, TimeUnit.SECONDS);
+        assertThatThrownBy(() -> failing.get(5, TimeUnit.SECONDS)).hasCauseInstanceOf(StoreException.class);
+        assertThat(callersStored()).containsExactly(1, 3);
+    }
+
+    @Test
+    void refuses_work_after_close_and_finishes_what_was_queued() throws Exception {
+        CompletableFuture<Integer> queued = call(c -> {
+            insert(c, 7);
+            return 7;
+        });
+        queued.get(5, TimeUnit.SECONDS);
+        writer.close();
+        assertThatThrownBy(() -> writer.write(Durability.STRICT, c -> 1)).isInstanceOf(StoreException.class);
+        assertThat(count()).isEqualTo(1);
+    }
+
+    private CompletableFuture<Integer> call(io.ductus.store.jdbc.SqlWork<Integer> work) {
+        return CompletableFuture.supplyAsync(() -> writer.write(Durability.STRICT, work), callers);
+    }
+
+    private static void insert(Connection c, int caller) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO t (caller) VALUES (?)")) {
+            ps.setInt(1, caller);
+            ps.executeUpdate();
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private int count() throws SQLException {
+        return callersStored().size();
+    }
+
+    private List<Integer> callersStored() throws SQLException {
+        List<Integer> stored = new ArrayList<>();
+        try (Statement s = observer.createStatement(); ResultSet rs = s.executeQuery("SELECT caller FROM t ORDER BY caller")) {
+            while (rs.next()) stored.add(rs.getInt(1));
+        }
+        return stored;
+    }
+}
