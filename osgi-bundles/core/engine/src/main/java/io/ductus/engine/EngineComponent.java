@@ -1,16 +1,17 @@
 package io.ductus.engine;
 
+import io.ductus.core.project.ConnectorTypes;
+import io.ductus.core.project.Problem;
 import io.ductus.engine.api.ApiServer;
 import io.ductus.engine.api.EngineRoutes;
 import io.ductus.engine.plugins.ConnectorRegistry;
 import io.ductus.engine.plugins.PluginMonitor;
+import io.ductus.engine.runtime.EngineRuntime;
+import io.ductus.project.LoadedProject;
+import io.ductus.project.ProjectLoader;
 import io.ductus.store.Store;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Hashtable;
-import java.util.stream.Stream;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
@@ -22,7 +23,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Starts and stops the engine inside the framework: API listener first (answering 503 while starting),
- * then the parts that do the work, then the signal the launcher waits for.
+ * then the interfaces, then the signal the launcher waits for. Stops in the opposite order.
  */
 @Component(immediate = true, service = {})
 public final class EngineComponent {
@@ -33,6 +34,7 @@ public final class EngineComponent {
     private final EngineStatus status;
     private final PluginMonitor plugins;
     private final ApiServer api;
+    private EngineRuntime runtime;
     private ServiceRegistration<?> signal;
 
     @Activate
@@ -43,18 +45,25 @@ public final class EngineComponent {
         Clock clock = Clock.systemUTC();
         this.status = new EngineStatus(settings, clock);
         this.plugins = new PluginMonitor(context, settings.plugins());
-        this.api = new ApiServer(settings.apiListen(), new EngineRoutes(status, context, connectors, plugins).routes());
+        EngineRoutes routes = new EngineRoutes(status, context, connectors, plugins, () -> runtime);
+        this.api = new ApiServer(settings.apiListen(), routes.routes());
         try {
             api.start();
             plugins.start();
-            int interfaces = countInterfaces(settings.project());
+            LoadedProject project = ProjectLoader.load(settings.project(), ConnectorTypes.unknown());
+            if (!project.engineProblems().isEmpty()) {
+                throw new IllegalStateException("the project has problems: " + project.engineProblems().get(0));
+            }
+            for (Problem p : project.problems()) LOG.error("interface not loaded: {}", p);
+            runtime = EngineRuntime.start(project.project().interfaces().values(), connectors, store, clock, settings.data());
             status.running();
-            signal = started(interfaces);
+            signal = started(runtime.interfaces().configured());
             LOG.info("engine {} running: api {}, database {}, {} interface(s), plugins from {}", settings.version(),
-                    api.url(), settings.database().display(), interfaces, settings.plugins());
+                    api.url(), store.describe(), runtime.interfaces().configured(), settings.plugins());
         } catch (Exception e) {
             LOG.error("engine could not start: {}", e.getMessage());
             signal = failed(e.getMessage());
+            if (runtime != null) runtime.stop();
             plugins.stop();
             api.stop();
             throw e;
@@ -66,6 +75,7 @@ public final class EngineComponent {
         status.stopping();
         LOG.info("engine stopping");
         if (signal != null) signal.unregister();
+        if (runtime != null) runtime.stop();
         plugins.stop();
         api.stop();
         LOG.info("engine stopped");
@@ -84,14 +94,5 @@ public final class EngineComponent {
         props.put(EngineSignal.STATE, "failed");
         props.put(EngineSignal.REASON, reason == null ? "unknown error" : reason);
         return context.registerService(Object.class.getName(), new Object(), props);
-    }
-
-    /** Interfaces are folders under interfaces/ holding an interface.yaml; the engine runs them from #4 on. */
-    static int countInterfaces(Path project) throws IOException {
-        Path folder = project.resolve("interfaces");
-        if (!Files.isDirectory(folder)) return 0;
-        try (Stream<Path> children = Files.list(folder)) {
-            return (int) children.filter(p -> Files.isRegularFile(p.resolve("interface.yaml"))).count();
-        }
     }
 }

@@ -4,12 +4,14 @@ import io.ductus.engine.EngineState;
 import io.ductus.engine.EngineStatus;
 import io.ductus.engine.plugins.ConnectorRegistry;
 import io.ductus.engine.plugins.PluginMonitor;
+import io.ductus.engine.runtime.EngineRuntime;
 import io.ductus.sdk.Role;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 
@@ -20,12 +22,15 @@ public final class EngineRoutes {
     private final BundleContext context;
     private final ConnectorRegistry connectors;
     private final PluginMonitor plugins;
+    private final Supplier<EngineRuntime> runtime;
 
-    public EngineRoutes(EngineStatus status, BundleContext context, ConnectorRegistry connectors, PluginMonitor plugins) {
+    public EngineRoutes(EngineStatus status, BundleContext context, ConnectorRegistry connectors, PluginMonitor plugins,
+                        Supplier<EngineRuntime> runtime) {
         this.status = status;
         this.context = context;
         this.connectors = connectors;
         this.plugins = plugins;
+        this.runtime = runtime;
     }
 
     public List<Route> routes() {
@@ -54,6 +59,9 @@ public final class EngineRoutes {
         body.put("bundles", bundles());
         body.put("connectorTypes", connectorTypes());
         body.put("plugins", plugins.current());
+        EngineRuntime running = runtime.get();
+        body.put("draining", running != null && running.interfaces().draining());
+        body.put("interfaces", running == null ? List.of() : running.interfaces().states());
         return ApiResponse.json(200, body);
     }
 

@@ -34,7 +34,24 @@ public final class ConnectorRegistry {
                                long serviceId) {
     }
 
+    /** Told when a type becomes available or goes away; called on the thread that changed the registry. */
+    public interface Listener {
+        void typeAdded(String typeName);
+
+        /** Called before the factory is gone: stop using it here (gracefully) before returning. */
+        void typeRemoved(String typeName);
+    }
+
     private final Map<Long, Registration> byService = new ConcurrentHashMap<>();
+    private final List<Listener> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    public void addListener(Listener listener) {
+        listeners.add(listener);
+    }
+
+    public void removeListener(Listener listener) {
+        listeners.remove(listener);
+    }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
@@ -56,6 +73,7 @@ public final class ConnectorRegistry {
         Registration winner = find(type.name()).orElseThrow();
         if (winner.serviceId() == serviceId) {
             LOG.info("connector type '{}' {} available from {}", type.name(), type.roles(), from);
+            listeners.forEach(l -> l.typeAdded(type.name()));
         } else {
             LOG.warn("connector type '{}' from {} ignored: {} {} already provides it", type.name(), from, winner.bundle(),
                     winner.bundleVersion());
@@ -63,10 +81,15 @@ public final class ConnectorRegistry {
     }
 
     void removeFactory(ConnectorFactory factory, ServiceReference<ConnectorFactory> ref) {
-        Registration removed = byService.remove((Long) ref.getProperty(Constants.SERVICE_ID));
-        if (removed != null) {
-            LOG.info("connector type '{}' from {} {} removed", removed.type().name(), removed.bundle(), removed.bundleVersion());
-        }
+        long serviceId = (Long) ref.getProperty(Constants.SERVICE_ID);
+        Registration leaving = byService.get(serviceId);
+        if (leaving == null) return;
+        boolean wasInUse = inUse(leaving);
+        if (wasInUse) listeners.forEach(l -> l.typeRemoved(leaving.type().name()));
+        byService.remove(serviceId);
+        LOG.info("connector type '{}' from {} {} removed", leaving.type().name(), leaving.bundle(), leaving.bundleVersion());
+        // Another bundle offering the same type takes over.
+        if (wasInUse && find(leaving.type().name()).isPresent()) listeners.forEach(l -> l.typeAdded(leaving.type().name()));
     }
 
     /** The factory in use for a type name: the earliest registered of those offering it. */

@@ -1,0 +1,102 @@
+package io.ductus.engine.runtime;
+
+import io.ductus.core.project.DestinationDefinition;
+import io.ductus.sdk.Destination;
+import io.ductus.store.DestinationRef;
+import io.ductus.store.Store;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One destination of a running interface: its connector and its slot workers. Lanes are dealt to slots
+ * by {@code lane % slots}, so each lane has exactly one worker.
+ */
+final class DestinationRunner {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DestinationRunner.class);
+    static final int MAX_SLOTS = 4;
+
+    private final DestinationRef ref;
+    private final Destination destination;
+    private final EngineConnectorContext context;
+    private final List<SlotWorker> workers = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private volatile boolean paused;
+
+    DestinationRunner(String interfaceName, DestinationDefinition definition, int lanes, Destination destination,
+                      EngineConnectorContext context, Store store, Clock clock) {
+        this.ref = new DestinationRef(interfaceName, definition.name());
+        this.destination = destination;
+        this.context = context;
+        int slots = Math.min(lanes, MAX_SLOTS);
+        for (int slot = 0; slot < slots; slot++) {
+            Set<Integer> owned = new HashSet<>();
+            for (int lane = slot; lane < lanes; lane += slots) owned.add(lane);
+            workers.add(new SlotWorker(ref, owned, destination, store, clock, definition.retry(), definition.saveOutput(),
+                    () -> paused));
+        }
+    }
+
+    void start() throws Exception {
+        destination.start();
+        for (int slot = 0; slot < workers.size(); slot++) {
+            threads.add(Thread.ofVirtual().name("worker-" + ref + "-" + slot).start(workers.get(slot)));
+        }
+    }
+
+    /** The intake committed a message in this lane: wake the worker that owns it. */
+    void committed(int lane) {
+        workers.get(lane % workers.size()).wake();
+    }
+
+    void pause() {
+        paused = true;
+        LOG.info("{} paused", ref);
+    }
+
+    void resume() {
+        paused = false;
+        workers.forEach(SlotWorker::wake);
+        LOG.info("{} resumed", ref);
+    }
+
+    boolean paused() {
+        return paused;
+    }
+
+    DestinationRef ref() {
+        return ref;
+    }
+
+    String status() {
+        return paused ? "paused" : context.status();
+    }
+
+    /** Lets each worker finish the message in hand and record it, then releases the connector. */
+    void stop(long waitMillis) throws InterruptedException {
+        workers.forEach(SlotWorker::stop);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
+        for (Thread t : threads) {
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (left > 0) t.join(left);
+            if (t.isAlive()) {
+                LOG.warn("{}: a worker is still sending after {} ms; interrupting it (its message is sent again after restart)", ref, waitMillis);
+                t.interrupt();
+                t.join(1000);
+            }
+        }
+        try {
+            destination.stop().toCompletableFuture().get(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())),
+                    TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            LOG.warn("{}: connector did not stop cleanly: {}", ref, e.toString());
+        }
+        context.close();
+    }
+}

@@ -1,0 +1,56 @@
+package io.ductus.engine.runtime;
+
+import io.ductus.core.project.InterfaceDefinition;
+import io.ductus.engine.plugins.ConnectorRegistry;
+import io.ductus.store.Store;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Collection;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/** The threads the interfaces share and the manager that runs them; one per engine. */
+public final class EngineRuntime {
+
+    private final InterfaceManager interfaces;
+    private final ScheduledExecutorService timers;
+    private final ExecutorService storing;
+
+    private EngineRuntime(InterfaceManager interfaces, ScheduledExecutorService timers, ExecutorService storing) {
+        this.interfaces = interfaces;
+        this.timers = timers;
+        this.storing = storing;
+    }
+
+    public static EngineRuntime start(Collection<InterfaceDefinition> definitions, ConnectorRegistry registry, Store store,
+                                      Clock clock, Path dataDirectory) {
+        ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "ductus-connector-timers");
+            t.setDaemon(true);
+            return t;
+        });
+        ExecutorService storing = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("intake-", 0).factory());
+        InterfaceManager manager = new InterfaceManager(definitions, registry,
+                new InterfaceRuntime.Shared(store, clock, dataDirectory, timers, storing));
+        manager.start();
+        return new EngineRuntime(manager, timers, storing);
+    }
+
+    public InterfaceManager interfaces() {
+        return interfaces;
+    }
+
+    /** Stops the interfaces gracefully, then the shared threads. */
+    public void stop() {
+        interfaces.stop();
+        timers.shutdownNow();
+        storing.shutdown();
+        try {
+            storing.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

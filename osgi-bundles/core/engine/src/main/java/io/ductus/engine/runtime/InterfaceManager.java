@@ -1,0 +1,203 @@
+package io.ductus.engine.runtime;
+
+import io.ductus.core.project.DestinationDefinition;
+import io.ductus.core.project.InterfaceDefinition;
+import io.ductus.engine.plugins.ConnectorRegistry;
+import io.ductus.sdk.ConnectorFactory;
+import io.ductus.store.Reconciled;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the project's interfaces: each starts once every connector type it uses is available, and stops
+ * gracefully when one of them goes away (a plugin removed), to start again when it returns. Also the
+ * engine operations on them: pause and resume a destination, drain and reopen.
+ */
+public final class InterfaceManager implements ConnectorRegistry.Listener {
+
+    private static final Logger LOG = LoggerFactory.getLogger(InterfaceManager.class);
+
+    /** One interface as operators see it. */
+    public record InterfaceState(String name, String state, String reason, List<DestinationState> destinations) {
+    }
+
+    /** One destination as operators see it. */
+    public record DestinationState(String name, String type, String status, boolean paused) {
+    }
+
+    private final Map<String, InterfaceDefinition> definitions = new LinkedHashMap<>();
+    private final Map<String, InterfaceRuntime> running = new LinkedHashMap<>();
+    private final Map<String, String> notRunning = new LinkedHashMap<>();
+    private final ConnectorRegistry registry;
+    private final InterfaceRuntime.Shared shared;
+    private boolean draining;
+    private boolean stopped;
+
+    public InterfaceManager(Collection<InterfaceDefinition> interfaces, ConnectorRegistry registry, InterfaceRuntime.Shared shared) {
+        interfaces.forEach(d -> definitions.put(d.name(), d));
+        this.registry = registry;
+        this.shared = shared;
+    }
+
+    /** Settles what a crash left half done, then starts every interface whose connectors are there. */
+    public synchronized void start() {
+        Reconciled reconciled = shared.store().reconcile(shared.clock().millis());
+        LOG.info("store reconciled at start: {}", reconciled);
+        definitions.keySet().forEach(name -> notRunning.put(name, "starting"));
+        registry.addListener(this);
+        startWhatCan();
+    }
+
+    /** Graceful stop: every source first (no new input anywhere), then every destination's workers. */
+    public synchronized void stop() {
+        stopped = true;
+        registry.removeListener(this);
+        for (InterfaceRuntime runtime : running.values()) {
+            try {
+                runtime.closeSource();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        for (Map.Entry<String, InterfaceRuntime> e : running.entrySet()) stopRuntime(e.getKey(), e.getValue(), "engine stopped");
+        running.clear();
+    }
+
+    @Override
+    public synchronized void typeAdded(String typeName) {
+        if (!stopped) startWhatCan();
+    }
+
+    @Override
+    public synchronized void typeRemoved(String typeName) {
+        List<String> using = running.entrySet().stream()
+                .filter(e -> typesOf(e.getValue().definition()).contains(typeName)).map(Map.Entry::getKey).toList();
+        for (String name : using) {
+            LOG.info("interface {} stops: connector type '{}' is going away", name, typeName);
+            stopRuntime(name, running.remove(name), "waiting for connector type '" + typeName + "'");
+        }
+    }
+
+    private void startWhatCan() {
+        for (InterfaceDefinition definition : definitions.values()) {
+            if (running.containsKey(definition.name())) continue;
+            Optional<String> missing = typesOf(definition).stream().filter(t -> registry.find(t).isEmpty()).findFirst();
+            if (missing.isPresent()) {
+                waiting(definition.name(), "waiting for connector type '" + missing.get() + "'");
+                continue;
+            }
+            try {
+                InterfaceRuntime runtime = InterfaceRuntime.start(definition, this::factory, shared);
+                if (draining) runtime.closeSource();
+                running.put(definition.name(), runtime);
+                notRunning.remove(definition.name());
+                LOG.info("interface {} running ({} destination(s), {} lane(s))", definition.name(),
+                        definition.destinations().size(), definition.ordering().lanes());
+            } catch (InterfaceRuntime.StartException e) {
+                if (!e.getMessage().equals(notRunning.get(definition.name()))) {
+                    LOG.error("interface {} cannot start: {}", definition.name(), e.getMessage());
+                }
+                notRunning.put(definition.name(), e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private void waiting(String name, String reason) {
+        if (!reason.equals(notRunning.put(name, reason))) LOG.info("interface {} is {}", name, reason);
+    }
+
+    private Optional<ConnectorFactory> factory(String type) {
+        return registry.find(type).map(ConnectorRegistry.Registration::factory);
+    }
+
+    private void stopRuntime(String name, InterfaceRuntime runtime, String reason) {
+        try {
+            runtime.stop();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        notRunning.put(name, reason);
+    }
+
+    private static Set<String> typesOf(InterfaceDefinition definition) {
+        Set<String> types = new LinkedHashSet<>();
+        types.add(definition.source().type());
+        definition.destinations().values().forEach(d -> types.add(d.type()));
+        return types;
+    }
+
+    /** Pauses one destination: its workers stop taking messages; intake goes on queueing. */
+    public synchronized boolean pause(String interfaceName, String destination) {
+        return runner(interfaceName, destination).map(r -> {
+            r.pause();
+            return true;
+        }).orElse(false);
+    }
+
+    public synchronized boolean resume(String interfaceName, String destination) {
+        return runner(interfaceName, destination).map(r -> {
+            r.resume();
+            return true;
+        }).orElse(false);
+    }
+
+    /** Drain: every source stops taking input (senders get the retryable answer); workers finish what is pending. */
+    public synchronized void drain() throws InterruptedException {
+        draining = true;
+        for (InterfaceRuntime runtime : running.values()) runtime.closeSource();
+        LOG.info("draining: no interface takes input; pending deliveries go on");
+    }
+
+    /** Ends a drain: sources take input again. */
+    public synchronized void undrain() {
+        draining = false;
+        for (Map.Entry<String, InterfaceRuntime> e : running.entrySet()) {
+            try {
+                e.getValue().openSource();
+            } catch (InterfaceRuntime.StartException ex) {
+                LOG.error("interface {}: source cannot start again: {}", e.getKey(), ex.getMessage());
+            }
+        }
+        LOG.info("drain ended: sources take input again");
+    }
+
+    public synchronized boolean draining() {
+        return draining;
+    }
+
+    private Optional<DestinationRunner> runner(String interfaceName, String destination) {
+        return Optional.ofNullable(running.get(interfaceName)).flatMap(r -> r.destination(destination));
+    }
+
+    public synchronized int configured() {
+        return definitions.size();
+    }
+
+    /** Every interface with its state (running, draining, waiting, failed) and destinations. */
+    public synchronized List<InterfaceState> states() {
+        List<InterfaceState> states = new ArrayList<>();
+        for (InterfaceDefinition d : definitions.values()) {
+            InterfaceRuntime runtime = running.get(d.name());
+            List<DestinationState> destinations = new ArrayList<>();
+            for (DestinationDefinition dest : d.destinations().values()) {
+                Optional<DestinationRunner> r = runtime == null ? Optional.empty() : runtime.destination(dest.name());
+                destinations.add(new DestinationState(dest.name(), dest.type(), r.map(DestinationRunner::status).orElse("stopped"),
+                        r.map(DestinationRunner::paused).orElse(false)));
+            }
+            String state = runtime == null ? "stopped" : runtime.accepting() ? "running" : "draining";
+            states.add(new InterfaceState(d.name(), state, runtime == null ? notRunning.get(d.name()) : null, destinations));
+        }
+        return states;
+    }
+}

@@ -1,0 +1,197 @@
+package io.ductus.engine.runtime;
+
+import io.ductus.core.project.DestinationDefinition;
+import io.ductus.core.project.InterfaceDefinition;
+import io.ductus.sdk.ConnectorFactory;
+import io.ductus.sdk.ConnectorType;
+import io.ductus.sdk.Role;
+import io.ductus.sdk.Source;
+import io.ductus.sdk.config.ConfigProblem;
+import io.ductus.sdk.config.ConfigSchema;
+import io.ductus.sdk.config.ConnectorConfig;
+import io.ductus.store.Store;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One running interface: destinations and their workers first, then the intake, then the source. Stops
+ * in the opposite order: the source stops taking input and answers what is in flight, the intake closes,
+ * the workers finish the message in hand and record it.
+ */
+final class InterfaceRuntime {
+
+    private static final Logger LOG = LoggerFactory.getLogger(InterfaceRuntime.class);
+    static final long STOP_WAIT_MS = 10_000;
+
+    /** Everything the runtimes of one engine share. */
+    record Shared(Store store, Clock clock, Path dataDirectory, ScheduledExecutorService timers, ExecutorService storing) {
+    }
+
+    private final InterfaceDefinition definition;
+    private final Map<String, DestinationRunner> destinations;
+    private final MessageIntake intake;
+    private final ConnectorFactory sourceFactory;
+    private final ConnectorConfig sourceConfig;
+    private final Shared shared;
+    private Source source;
+    private EngineConnectorContext sourceContext;
+
+    private InterfaceRuntime(InterfaceDefinition definition, Map<String, DestinationRunner> destinations,
+                             ConnectorFactory sourceFactory, ConnectorConfig sourceConfig, Shared shared) {
+        this.definition = definition;
+        this.destinations = destinations;
+        this.sourceFactory = sourceFactory;
+        this.sourceConfig = sourceConfig;
+        this.shared = shared;
+        this.intake = new MessageIntake(definition, shared.store(), shared.clock(), shared.storing(),
+                lane -> destinations.values().forEach(d -> d.committed(lane)));
+    }
+
+    /**
+     * Creates and starts the interface with the connector factories found by type name. Throws
+     * {@link StartException} with a reason an operator can act on; nothing is left running then.
+     */
+    static InterfaceRuntime start(InterfaceDefinition definition, Function<String, Optional<ConnectorFactory>> factories,
+                                  Shared shared) throws StartException {
+        ConnectorFactory sourceFactory = factory(definition.source().type(), factories, Role.SOURCE, "source");
+        ConnectorConfig sourceConfig = config(sourceFactory, Role.SOURCE, definition.source().settings(), "source");
+        Map<String, DestinationRunner> runners = new LinkedHashMap<>();
+        for (DestinationDefinition d : definition.destinations().values()) {
+            ConnectorFactory factory = factory(d.type(), factories, Role.DESTINATION, "destinations." + d.name());
+            ConnectorConfig config = config(factory, Role.DESTINATION, d.settings(), "destinations." + d.name());
+            EngineConnectorContext context = new EngineConnectorContext(definition.name(), d.name(), shared.clock(),
+                    shared.dataDirectory(), shared.timers());
+            try {
+                runners.put(d.name(), new DestinationRunner(definition.name(), d, definition.ordering().lanes(),
+                        factory.createDestination(config, context), context, shared.store(), shared.clock()));
+            } catch (RuntimeException | LinkageError e) {
+                throw new StartException("destinations." + d.name() + ": the " + d.type() + " connector failed to start: " + e, e);
+            }
+        }
+        InterfaceRuntime runtime = new InterfaceRuntime(definition, runners, sourceFactory, sourceConfig, shared);
+        runtime.startAll();
+        return runtime;
+    }
+
+    private void startAll() throws StartException {
+        List<DestinationRunner> started = new ArrayList<>();
+        try {
+            for (DestinationRunner runner : destinations.values()) {
+                runner.start();
+                started.add(runner);
+            }
+            openSource();
+        } catch (Exception e) {
+            for (DestinationRunner runner : started) stopQuietly(runner);
+            throw e instanceof StartException se ? se : new StartException(e.getMessage(), e);
+        }
+    }
+
+    /** Starts a new source on the intake (at start, and again after a drain). */
+    synchronized void openSource() throws StartException {
+        if (source != null) return;
+        intake.reopen();
+        sourceContext = new EngineConnectorContext(definition.name(), "source", shared.clock(), shared.dataDirectory(), shared.timers());
+        try {
+            Source created = sourceFactory.createSource(sourceConfig, sourceContext);
+            created.start(intake);
+            source = created;
+        } catch (Exception | LinkageError e) {
+            sourceContext.close();
+            throw new StartException("source: the " + definition.source().type() + " connector could not start: " + e.getMessage(), e);
+        }
+    }
+
+    /** Stops taking input: the source answers what is in flight, then the intake refuses the rest. */
+    synchronized void closeSource() throws InterruptedException {
+        if (source == null) return;
+        try {
+            source.stop().toCompletableFuture().get(STOP_WAIT_MS, TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            LOG.warn("interface {}: source did not stop cleanly: {}", definition.name(), e.toString());
+        }
+        intake.close(STOP_WAIT_MS);
+        sourceContext.close();
+        source = null;
+    }
+
+    synchronized boolean accepting() {
+        return source != null;
+    }
+
+    void stop() throws InterruptedException {
+        closeSource();
+        for (DestinationRunner runner : destinations.values()) runner.stop(STOP_WAIT_MS);
+    }
+
+    InterfaceDefinition definition() {
+        return definition;
+    }
+
+    Optional<DestinationRunner> destination(String name) {
+        return Optional.ofNullable(destinations.get(name));
+    }
+
+    Map<String, DestinationRunner> destinations() {
+        return destinations;
+    }
+
+    String sourceStatus() {
+        EngineConnectorContext context = sourceContext;
+        return context == null ? "closed" : context.status();
+    }
+
+    private static void stopQuietly(DestinationRunner runner) {
+        try {
+            runner.stop(STOP_WAIT_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static ConnectorFactory factory(String type, Function<String, Optional<ConnectorFactory>> factories, Role role,
+                                            String where) throws StartException {
+        ConnectorFactory factory = factories.apply(type).orElseThrow(() ->
+                new StartException(where + ": connector type '" + type + "' is not available"));
+        ConnectorType described = factory.type();
+        if (!described.has(role)) {
+            throw new StartException(where + ": connector type '" + type + "' cannot be a " + role.name().toLowerCase(java.util.Locale.ROOT));
+        }
+        return factory;
+    }
+
+    private static ConnectorConfig config(ConnectorFactory factory, Role role, Map<String, Object> settings, String where)
+            throws StartException {
+        ConfigSchema schema = factory.type().schema(role);
+        List<ConfigProblem> problems = new ArrayList<>(schema.validate(settings));
+        if (problems.isEmpty()) problems.addAll(factory.check(role, schema.parse(settings)));
+        if (!problems.isEmpty()) {
+            throw new StartException(where + ": " + String.join("; ", problems.stream().map(ConfigProblem::toString).toList()));
+        }
+        return schema.parse(settings);
+    }
+
+    /** Why an interface could not start, in words an operator can act on. */
+    static final class StartException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        StartException(String message) {
+            super(message);
+        }
+
+        StartException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}

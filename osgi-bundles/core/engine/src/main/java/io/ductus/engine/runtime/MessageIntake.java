@@ -1,0 +1,127 @@
+package io.ductus.engine.runtime;
+
+import io.ductus.core.hl7.Hl7Message;
+import io.ductus.core.hl7.Hl7ParseException;
+import io.ductus.core.lane.IntakeKeys;
+import io.ductus.core.lane.Lanes;
+import io.ductus.core.project.Format;
+import io.ductus.core.project.InterfaceDefinition;
+import io.ductus.sdk.InboundMessage;
+import io.ductus.sdk.Intake;
+import io.ductus.sdk.IntakeException;
+import io.ductus.sdk.Receipt;
+import io.ductus.store.Durability;
+import io.ductus.store.IntakeBatch;
+import io.ductus.store.NewMessage;
+import io.ductus.store.Store;
+import io.ductus.store.StoreException;
+import io.ductus.store.Stored;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One interface's intake: reads the ordering key, lane and dedupe key, stores the message with one
+ * delivery per destination through the store's group commit, and only then completes the receipt the
+ * source acknowledges on. Each submission runs on its own virtual thread so concurrent arrivals reach
+ * the store together and share a commit.
+ */
+final class MessageIntake implements Intake {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MessageIntake.class);
+
+    private final InterfaceDefinition definition;
+    private final Store store;
+    private final Clock clock;
+    private final Executor executor;
+    private final IntConsumer committedInLane;
+    private final List<String> destinations;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private volatile boolean open = true;
+
+    MessageIntake(InterfaceDefinition definition, Store store, Clock clock, Executor executor, IntConsumer committedInLane) {
+        this.definition = definition;
+        this.store = store;
+        this.clock = clock;
+        this.executor = executor;
+        this.committedInLane = committedInLane;
+        this.destinations = List.copyOf(definition.destinations().keySet());
+    }
+
+    @Override
+    public CompletionStage<Receipt> submit(InboundMessage message) {
+        if (!open) {
+            return CompletableFuture.failedFuture(new IntakeException("interface " + definition.name() + " is stopping"));
+        }
+        inFlight.incrementAndGet();
+        try {
+            return CompletableFuture.supplyAsync(() -> storeOne(message), executor)
+                    .whenComplete((r, e) -> inFlight.decrementAndGet());
+        } catch (RuntimeException e) {
+            inFlight.decrementAndGet();
+            return CompletableFuture.failedFuture(new IntakeException("interface " + definition.name() + " is stopping", e));
+        }
+    }
+
+    private Receipt storeOne(InboundMessage message) {
+        Charset charset = message.charset().or(() -> definition.charset().map(Charset::forName)).orElse(StandardCharsets.UTF_8);
+        IntakeKeys keys = keys(message.payload(), charset);
+        NewMessage row = new NewMessage(clock.millis(), message.payload(), charset.name(), keys.orderingKey().orElse(null),
+                keys.lane(), keys.dedupeKey().orElse(null), destinations, origin(message.origin()));
+        List<Stored> stored;
+        try {
+            stored = store.store(IntakeBatch.of(definition.name(), durability(), List.of(row)), clock.millis());
+        } catch (StoreException e) {
+            throw new IntakeException("the message could not be stored: " + e.getMessage(), e);
+        }
+        Stored result = stored.get(0);
+        if (!result.duplicate()) committedInLane.accept(keys.lane());
+        return new Receipt(result.id(), result.duplicate());
+    }
+
+    /** Keys from the payload; a message whose key cannot be read is still stored (in lane 0), never refused. */
+    private IntakeKeys keys(byte[] payload, Charset charset) {
+        if (definition.format() != Format.HL7) return new IntakeKeys(Optional.empty(), 0, Optional.empty());
+        try {
+            return IntakeKeys.of(definition, Hl7Message.parse(new String(payload, charset)));
+        } catch (Hl7ParseException e) {
+            LOG.warn("interface {}: ordering and dedupe keys unreadable, message goes to lane 0: {}", definition.name(), e.getMessage());
+            return new IntakeKeys(Optional.empty(), Lanes.laneOf(null, definition.ordering().lanes()), Optional.empty());
+        }
+    }
+
+    private Durability durability() {
+        return definition.durability() == io.ductus.core.project.Durability.RELAXED ? Durability.RELAXED : Durability.STRICT;
+    }
+
+    private static String origin(Map<String, String> origin) {
+        if (origin.isEmpty()) return null;
+        return origin.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+    }
+
+    /** Refuses new submissions and waits (bounded) for those already storing to finish. */
+    void close(long waitMillis) throws InterruptedException {
+        open = false;
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
+        while (inFlight.get() > 0 && System.nanoTime() < deadline) Thread.sleep(5);
+        if (inFlight.get() > 0) LOG.warn("interface {}: {} submission(s) still storing after {} ms", definition.name(), inFlight.get(), waitMillis);
+    }
+
+    void reopen() {
+        open = true;
+    }
+
+}

@@ -1,0 +1,164 @@
+package io.ductus.engine.runtime;
+
+import io.ductus.core.retry.RetryDecision;
+import io.ductus.core.retry.RetrySchedule;
+import io.ductus.core.project.Retry;
+import io.ductus.sdk.Destination;
+import io.ductus.sdk.Outcome;
+import io.ductus.store.DeliveryOutcome;
+import io.ductus.store.DestinationRef;
+import io.ductus.store.PendingDelivery;
+import io.ductus.store.Store;
+import io.ductus.store.StoreException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One (destination, slot) worker: owns a fixed set of lanes and delivers each lane's pending messages
+ * strictly by id. A retry blocks its lane until the back-off ends (other lanes go on). Outcomes are
+ * recorded in batches of at most {@value #FLUSH_EVERY}, and always before waiting, so a crash re-sends
+ * at most one small batch. Holds nothing between passes that a crash could lose.
+ */
+final class SlotWorker implements Runnable {
+
+    static final int FLUSH_EVERY = 50;
+    private static final int READ_PER_LANE = 32;
+    private static final long IDLE_POLL_MS = 1000;
+    private static final long STORE_ERROR_PAUSE_MS = 1000;
+
+    private static final Logger LOG = LoggerFactory.getLogger(SlotWorker.class);
+
+    private final DestinationRef ref;
+    private final Set<Integer> lanes;
+    private final Destination destination;
+    private final Store store;
+    private final Clock clock;
+    private final Retry retry;
+    private final boolean saveOutput;
+    private final BooleanSupplier paused;
+    private final Wakeup wakeup = new Wakeup();
+    private final List<DeliveryOutcome> unrecorded = new ArrayList<>();
+    private volatile boolean running = true;
+
+    SlotWorker(DestinationRef ref, Set<Integer> lanes, Destination destination, Store store, Clock clock, Retry retry,
+               boolean saveOutput, BooleanSupplier paused) {
+        this.ref = ref;
+        this.lanes = Set.copyOf(lanes);
+        this.destination = destination;
+        this.store = store;
+        this.clock = clock;
+        this.retry = retry;
+        this.saveOutput = saveOutput;
+        this.paused = paused;
+    }
+
+    void wake() {
+        wakeup.ring();
+    }
+
+    /** Asks the worker to finish the message in hand, record, and end. */
+    void stop() {
+        running = false;
+        wakeup.ring();
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (running) {
+                long waitMs = paused.getAsBoolean() ? IDLE_POLL_MS : pass();
+                if (waitMs > 0 && running) wakeup.await(waitMs);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            flushQuietly();
+        }
+    }
+
+    /** One pass over the lanes; returns how long to wait before the next (0: go on at once). */
+    private long pass() throws InterruptedException {
+        // What was delivered but not yet recorded must be recorded before reading again, or it is sent twice.
+        if (!flush()) return STORE_ERROR_PAUSE_MS;
+        List<PendingDelivery> pending;
+        try {
+            pending = store.pending(ref, lanes, READ_PER_LANE);
+        } catch (StoreException e) {
+            LOG.warn("{}: reading pending deliveries failed, trying again: {}", ref, e.getMessage());
+            return STORE_ERROR_PAUSE_MS;
+        }
+        Set<Integer> blocked = new HashSet<>();
+        long now = clock.millis();
+        long nextDue = Long.MAX_VALUE;
+        int delivered = 0;
+        for (PendingDelivery delivery : pending) {
+            if (!running || paused.getAsBoolean()) break;
+            if (blocked.contains(delivery.lane())) continue;
+            if (delivery.nextAttemptAt() != null && delivery.nextAttemptAt() > now) {
+                blocked.add(delivery.lane());
+                nextDue = Math.min(nextDue, delivery.nextAttemptAt());
+                continue;
+            }
+            DeliveryOutcome outcome = deliver(delivery);
+            delivered++;
+            unrecorded.add(outcome);
+            if (outcome.kind() == DeliveryOutcome.Kind.RETRY) {
+                blocked.add(delivery.lane());
+                nextDue = Math.min(nextDue, outcome.nextAttemptAt());
+            }
+            if (unrecorded.size() >= FLUSH_EVERY && !flush()) return STORE_ERROR_PAUSE_MS;
+            now = clock.millis();
+        }
+        if (!flush()) return STORE_ERROR_PAUSE_MS;
+        if (delivered > 0) return 0;
+        if (nextDue != Long.MAX_VALUE) return Math.max(1, Math.min(IDLE_POLL_MS, nextDue - clock.millis()));
+        return IDLE_POLL_MS;
+    }
+
+    private DeliveryOutcome deliver(PendingDelivery delivery) throws InterruptedException {
+        int attempts = delivery.attempts() + 1;
+        byte[] output = delivery.payload(); // transforms arrive with the JavaScript issue: pass through, byte for byte
+        Outcome outcome;
+        try {
+            outcome = destination.send(new StoredOutbound(delivery, output));
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (RuntimeException | LinkageError e) {
+            outcome = Outcome.retry("the destination failed unexpectedly: " + e);
+        }
+        long id = delivery.messageId();
+        return switch (outcome.kind()) {
+            case SENT -> DeliveryOutcome.sent(id, ref, attempts, saveOutput ? output : null, saveOutput ? delivery.charset() : null);
+            case QUARANTINE -> DeliveryOutcome.quarantined(id, ref, attempts, outcome.detail());
+            case RETRY -> switch (RetrySchedule.decide(attempts, retry, Instant.ofEpochMilli(clock.millis()), outcome.retryAfter())) {
+                case RetryDecision.RetryAt at -> DeliveryOutcome.retry(id, ref, attempts, at.nextAttemptAt().toEpochMilli(),
+                        outcome.detail());
+                case RetryDecision.Quarantine q -> DeliveryOutcome.quarantined(id, ref, attempts, outcome.detail() + "; " + q.reason());
+            };
+        };
+    }
+
+    /** Records what was delivered; false (keeping the outcomes) when the store failed. */
+    private boolean flush() {
+        if (unrecorded.isEmpty()) return true;
+        try {
+            store.record(List.copyOf(unrecorded), clock.millis());
+            unrecorded.clear();
+            return true;
+        } catch (StoreException e) {
+            LOG.warn("{}: recording {} outcome(s) failed, trying again: {}", ref, unrecorded.size(), e.getMessage());
+            return false;
+        }
+    }
+
+    private void flushQuietly() {
+        if (!flush()) LOG.warn("{}: {} outcome(s) not recorded; they are delivered again after restart", ref, unrecorded.size());
+    }
+}

@@ -1,0 +1,72 @@
+package io.ductus.engine.runtime;
+
+import io.ductus.core.hl7.Hl7Message;
+import io.ductus.core.hl7.Hl7ParseException;
+import io.ductus.sdk.OutboundMessage;
+import io.ductus.store.PendingDelivery;
+import java.nio.charset.Charset;
+import java.time.Instant;
+import java.util.Optional;
+
+/** A pending delivery as a destination sees it. HL7 fields are parsed only if a template asks for one. */
+final class StoredOutbound implements OutboundMessage {
+
+    private final PendingDelivery delivery;
+    private final byte[] payload;
+    private final Charset charset;
+    private Hl7Message parsed;
+    private boolean unparseable;
+
+    StoredOutbound(PendingDelivery delivery, byte[] payload) {
+        this.delivery = delivery;
+        this.payload = payload;
+        this.charset = Charset.forName(delivery.charset());
+    }
+
+    @Override
+    public long messageId() {
+        return delivery.messageId();
+    }
+
+    @Override
+    public String interfaceName() {
+        return delivery.destination().interfaceName();
+    }
+
+    @Override
+    public String destinationName() {
+        return delivery.destination().destination();
+    }
+
+    @Override
+    public byte[] payload() {
+        return payload;
+    }
+
+    @Override
+    public Charset charset() {
+        return charset;
+    }
+
+    @Override
+    public Instant receivedAt() {
+        return Instant.ofEpochMilli(delivery.receivedAt());
+    }
+
+    @Override
+    public Optional<String> field(String path) {
+        if (parsed == null && !unparseable) {
+            try {
+                parsed = Hl7Message.parse(new String(payload, charset));
+            } catch (Hl7ParseException e) {
+                unparseable = true;
+            }
+        }
+        if (parsed == null) return Optional.empty();
+        try {
+            return Optional.of(parsed.get(path)).filter(v -> !v.isEmpty());
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+}
