@@ -1,0 +1,110 @@
+package io.ductus.engine.runtime;
+
+import io.ductus.store.DeliveryOutcome;
+import io.ductus.store.DestinationCounts;
+import io.ductus.store.DestinationRef;
+import io.ductus.store.IntakeBatch;
+import io.ductus.store.MessageDetail;
+import io.ductus.store.MessagePage;
+import io.ductus.store.MessageQuery;
+import io.ductus.store.PendingDelivery;
+import io.ductus.store.Reconciled;
+import io.ductus.store.Recorded;
+import io.ductus.store.Store;
+import io.ductus.store.Stored;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/** An in-memory queue of one destination's deliveries, for worker tests; records every flush. */
+final class FakeQueueStore implements Store {
+
+    private record Row(long id, int lane, int attempts, Long nextAttemptAt, boolean pending) {
+    }
+
+    private final DestinationRef ref;
+    private final TreeMap<Long, Row> rows = new TreeMap<>();
+    final List<List<DeliveryOutcome>> flushes = new ArrayList<>();
+    final List<String> events = new ArrayList<>();
+
+    FakeQueueStore(DestinationRef ref) {
+        this.ref = ref;
+    }
+
+    synchronized void add(long id, int lane) {
+        rows.put(id, new Row(id, lane, 0, null, true));
+    }
+
+    @Override
+    public synchronized List<PendingDelivery> pending(DestinationRef destination, Set<Integer> lanes, int limitPerLane) {
+        events.add("read");
+        List<PendingDelivery> result = new ArrayList<>();
+        for (int lane : lanes) {
+            rows.values().stream().filter(r -> r.pending() && r.lane() == lane).limit(limitPerLane)
+                    .forEach(r -> result.add(new PendingDelivery(r.id(), ref, r.lane(), r.attempts(), r.nextAttemptAt(), 0,
+                            ("MSH|^~\\&|A|B|C|D|2026||ADT^A01|M" + r.id() + "|P|2.5\r").getBytes(StandardCharsets.UTF_8),
+                            "UTF-8", null)));
+        }
+        result.sort(Comparator.comparingLong(PendingDelivery::messageId));
+        return result;
+    }
+
+    @Override
+    public synchronized Recorded record(List<DeliveryOutcome> outcomes, long now) {
+        events.add("record " + outcomes.size());
+        flushes.add(List.copyOf(outcomes));
+        for (DeliveryOutcome o : outcomes) {
+            Row r = rows.get(o.messageId());
+            boolean stillPending = o.kind() == DeliveryOutcome.Kind.RETRY;
+            rows.put(r.id(), new Row(r.id(), r.lane(), o.attempts(), o.nextAttemptAt(), stillPending));
+        }
+        return new Recorded(outcomes.size(), List.of());
+    }
+
+    synchronized List<DeliveryOutcome> allOutcomes() {
+        return flushes.stream().flatMap(List::stream).toList();
+    }
+
+    synchronized boolean allDone() {
+        return rows.values().stream().noneMatch(Row::pending);
+    }
+
+    @Override
+    public List<Stored> store(IntakeBatch batch, long now) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Reconciled reconcile(long now) {
+        return new Reconciled(0, 0);
+    }
+
+    @Override
+    public MessagePage browse(MessageQuery query) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Optional<MessageDetail> message(long id) {
+        return Optional.empty();
+    }
+
+    @Override
+    public List<DestinationCounts> destinationCounts() {
+        return List.of();
+    }
+
+    @Override
+    public Optional<String> sourceState(String interfaceName, String key) {
+        return Optional.empty();
+    }
+
+    @Override
+    public String describe() {
+        return "fake";
+    }
+}

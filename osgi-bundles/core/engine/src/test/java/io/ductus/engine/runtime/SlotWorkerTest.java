@@ -1,0 +1,150 @@
+package io.ductus.engine.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ductus.core.project.Retry;
+import io.ductus.sdk.Destination;
+import io.ductus.sdk.OutboundMessage;
+import io.ductus.sdk.Outcome;
+import io.ductus.store.DeliveryOutcome;
+import io.ductus.store.DestinationRef;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.LongFunction;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The worker's ordering, lane blocking and recording rules, against an in-memory queue. */
+class SlotWorkerTest {
+
+    private final DestinationRef ref = new DestinationRef("adt", "lab");
+    private final FakeQueueStore store = new FakeQueueStore(ref);
+    private final List<Long> sent = new CopyOnWriteArrayList<>();
+    private Thread thread;
+    private SlotWorker worker;
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        if (worker != null) worker.stop();
+        if (thread != null) thread.join(5000);
+    }
+
+    @Test
+    void delivers_each_lane_strictly_by_message_id() throws Exception {
+        for (long id = 1; id <= 9; id++) store.add(id, (int) (id % 3));
+        run(id -> Outcome.sent("ok"), Retry.FOREVER);
+
+        awaitDone();
+        assertThat(sent).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L);
+        assertThat(store.allOutcomes()).allMatch(o -> o.kind() == DeliveryOutcome.Kind.SENT && o.attempts() == 1);
+    }
+
+    @Test
+    void a_retry_blocks_only_its_own_lane() throws Exception {
+        store.add(1, 0); // fails: blocks lane 0
+        store.add(2, 1);
+        store.add(3, 0); // must wait behind 1
+        store.add(4, 1);
+        run(id -> id == 1 ? Outcome.retry("receiver down") : Outcome.sent("ok"), Retry.FOREVER);
+
+        waitUntil(() -> sent.contains(4L));
+        Thread.sleep(200);
+        assertThat(sent).containsExactly(1L, 2L, 4L);
+        DeliveryOutcome retry = store.allOutcomes().get(0);
+        assertThat(retry.kind()).isEqualTo(DeliveryOutcome.Kind.RETRY);
+        assertThat(retry.error()).isEqualTo("receiver down");
+        assertThat(retry.nextAttemptAt()).isGreaterThan(0L);
+    }
+
+    @Test
+    void records_outcomes_before_reading_again() throws Exception {
+        for (long id = 1; id <= 3; id++) store.add(id, 0);
+        run(id -> Outcome.sent("ok"), Retry.FOREVER);
+
+        awaitDone();
+        synchronized (store) {
+            // read, deliver all three, record, read again: never two reads without a record between
+            // when something was delivered
+            assertThat(store.events.subList(0, 2)).containsExactly("read", "record 3");
+        }
+    }
+
+    @Test
+    void records_in_batches_of_at_most_50() throws Exception {
+        for (long id = 1; id <= 120; id++) store.add(id, (int) (id % 8));
+        run(id -> Outcome.sent("ok"), Retry.FOREVER);
+
+        awaitDone();
+        assertThat(store.flushes).allSatisfy(f -> assertThat(f.size()).isLessThanOrEqualTo(SlotWorker.FLUSH_EVERY));
+        assertThat(store.allOutcomes()).hasSize(120);
+    }
+
+    @Test
+    void quarantines_when_max_attempts_is_reached_and_moves_the_lane_on() throws Exception {
+        store.add(1, 0);
+        store.add(2, 0);
+        run(id -> id == 1 ? Outcome.retry("busy") : Outcome.sent("ok"), Retry.atMost(1));
+
+        awaitDone();
+        assertThat(store.allOutcomes().get(0).kind()).isEqualTo(DeliveryOutcome.Kind.QUARANTINED);
+        assertThat(store.allOutcomes().get(0).error()).startsWith("busy");
+        assertThat(sent).containsExactly(1L, 2L);
+    }
+
+    @Test
+    void a_destination_that_throws_is_a_retry_not_a_dead_worker() throws Exception {
+        store.add(1, 0);
+        store.add(2, 1);
+        run(id -> {
+            if (id == 1) throw new IllegalStateException("plugin bug");
+            return Outcome.sent("ok");
+        }, Retry.FOREVER);
+
+        waitUntil(() -> sent.contains(2L));
+        assertThat(store.allOutcomes().get(0).kind()).isEqualTo(DeliveryOutcome.Kind.RETRY);
+        assertThat(store.allOutcomes().get(0).error()).contains("plugin bug");
+    }
+
+    private void run(LongFunction<Outcome> answer, Retry retry) {
+        Destination destination = new Destination() {
+            @Override
+            public void start() {
+            }
+
+            @Override
+            public Outcome send(OutboundMessage message) {
+                synchronized (sent) {
+                    sent.add(message.messageId());
+                }
+                return answer.apply(message.messageId());
+            }
+
+            @Override
+            public CompletionStage<Void> stop() {
+                return CompletableFuture.completedFuture(null);
+            }
+        };
+        Clock clock = Clock.fixed(Instant.parse("2026-11-29T12:00:00Z"), ZoneOffset.UTC);
+        worker = new SlotWorker(ref, Set.of(0, 1, 2, 3, 4, 5, 6, 7), destination, store, clock, retry, false, () -> false);
+        thread = Thread.ofVirtual().start(worker);
+    }
+
+    private void awaitDone() throws InterruptedException {
+        waitUntil(store::allDone);
+    }
+
+    private static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) throw new AssertionError("condition not met within 10 s");
+            Thread.sleep(10);
+        }
+    }
+}
