@@ -2,6 +2,7 @@ package io.ductus.engine;
 
 import io.ductus.core.project.ConnectorTypes;
 import io.ductus.core.project.Problem;
+import io.ductus.core.project.ProjectSources;
 import io.ductus.engine.api.ApiServer;
 import io.ductus.engine.api.EngineRoutes;
 import io.ductus.engine.plugins.ConnectorRegistry;
@@ -50,12 +51,13 @@ public final class EngineComponent {
         try {
             api.start();
             plugins.start();
+            ProjectSources sources = ProjectLoader.read(settings.project());
             LoadedProject project = ProjectLoader.load(settings.project(), ConnectorTypes.unknown());
             if (!project.engineProblems().isEmpty()) {
                 throw new IllegalStateException("the project has problems: " + project.engineProblems().get(0));
             }
             for (Problem p : project.problems()) LOG.error("interface not loaded: {}", p);
-            runtime = EngineRuntime.start(project.project().interfaces().values(), connectors, store, clock, settings.data());
+            runtime = EngineRuntime.start(sources, connectors, store, clock, settings.data());
             status.running();
             signal = started(runtime.interfaces().configured());
             LOG.info("engine {} running: api {}, database {}, {} interface(s), plugins from {}", settings.version(),

@@ -1,11 +1,13 @@
 package io.ductus.engine.runtime;
 
-import io.ductus.core.project.InterfaceDefinition;
+import io.ductus.core.project.ConnectorTypes;
+import io.ductus.core.project.ProjectCheck;
+import io.ductus.core.project.ProjectSources;
+import io.ductus.core.project.ProjectValidator;
 import io.ductus.engine.plugins.ConnectorRegistry;
 import io.ductus.store.Store;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Collection;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -24,16 +26,18 @@ public final class EngineRuntime {
         this.storing = storing;
     }
 
-    public static EngineRuntime start(Collection<InterfaceDefinition> definitions, ConnectorRegistry registry, Store store,
-                                      Clock clock, Path dataDirectory) {
+    /** Starts the interfaces of a project read with {@link io.ductus.project.ProjectLoader#read}. */
+    public static EngineRuntime start(ProjectSources project, ConnectorRegistry registry, Store store, Clock clock,
+                                      Path dataDirectory) {
+        ProjectCheck structure = ProjectValidator.check(project, ConnectorTypes.unknown());
         ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "ductus-connector-timers");
             t.setDaemon(true);
             return t;
         });
         ExecutorService storing = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("intake-", 0).factory());
-        InterfaceManager manager = new InterfaceManager(definitions, registry,
-                new InterfaceRuntime.Shared(store, clock, dataDirectory, timers, storing));
+        InterfaceManager manager = new InterfaceManager(structure.project().interfaces().values(), registry,
+                types -> ProjectValidator.check(project, types), new InterfaceRuntime.Shared(store, clock, dataDirectory, timers, storing));
         manager.start();
         return new EngineRuntime(manager, timers, storing);
     }

@@ -1,7 +1,11 @@
 package io.ductus.engine.runtime;
 
+import io.ductus.core.project.ConnectorTypes;
 import io.ductus.core.project.DestinationDefinition;
 import io.ductus.core.project.InterfaceDefinition;
+import io.ductus.core.project.Problem;
+import io.ductus.core.project.ProjectCheck;
+import io.ductus.core.project.ProjectShapes;
 import io.ductus.engine.plugins.ConnectorRegistry;
 import io.ductus.sdk.ConnectorFactory;
 import io.ductus.store.Reconciled;
@@ -13,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,13 +42,21 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
     private final Map<String, InterfaceRuntime> running = new LinkedHashMap<>();
     private final Map<String, String> notRunning = new LinkedHashMap<>();
     private final ConnectorRegistry registry;
+    private final Function<ConnectorTypes, ProjectCheck> checker;
     private final InterfaceRuntime.Shared shared;
     private boolean draining;
     private boolean stopped;
 
-    public InterfaceManager(Collection<InterfaceDefinition> interfaces, ConnectorRegistry registry, InterfaceRuntime.Shared shared) {
+    /**
+     * @param interfaces the interfaces whose files are valid apart from connector settings
+     * @param checker    checks the project again with the connector types available now, so that
+     *                   connector settings are reported with file, line and field
+     */
+    public InterfaceManager(Collection<InterfaceDefinition> interfaces, ConnectorRegistry registry,
+                            Function<ConnectorTypes, ProjectCheck> checker, InterfaceRuntime.Shared shared) {
         interfaces.forEach(d -> definitions.put(d.name(), d));
         this.registry = registry;
+        this.checker = checker;
         this.shared = shared;
     }
 
@@ -87,11 +100,23 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
     }
 
     private void startWhatCan() {
+        ProjectCheck check = null;
         for (InterfaceDefinition definition : definitions.values()) {
             if (running.containsKey(definition.name())) continue;
             Optional<String> missing = typesOf(definition).stream().filter(t -> registry.find(t).isEmpty()).findFirst();
             if (missing.isPresent()) {
                 waiting(definition.name(), "waiting for connector type '" + missing.get() + "'");
+                continue;
+            }
+            if (check == null) check = checker.apply(ConnectorTypes.of(registry.all().stream().filter(registry::inUse)
+                    .map(ConnectorRegistry.Registration::type).toList()));
+            List<Problem> problems = check.problemsIn(ProjectShapes.INTERFACES_FOLDER + "/" + definition.name() + "/"
+                    + ProjectShapes.INTERFACE_FILE);
+            if (!problems.isEmpty()) {
+                String reason = problems.get(0) + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : "");
+                if (!reason.equals(notRunning.put(definition.name(), reason))) {
+                    problems.forEach(p -> LOG.error("interface {} cannot start: {}", definition.name(), p));
+                }
                 continue;
             }
             try {

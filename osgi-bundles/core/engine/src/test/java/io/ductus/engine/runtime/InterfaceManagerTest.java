@@ -124,6 +124,17 @@ class InterfaceManagerTest {
     }
 
     @Test
+    void refuses_bad_connector_settings_with_file_line_and_field() throws Exception {
+        Path file = tmp.resolve("project/interfaces/adt/interface.yaml");
+        Files.writeString(file, Files.readString(file).replace("ack_timeout: 2s", "ack_timeout: soon"));
+        start(TestRegistries.with(new MllpConnectorFactory(), new FileConnectorFactory()));
+
+        assertThat(runtime.interfaces().states().get(0).state()).isEqualTo("stopped");
+        assertThat(runtime.interfaces().states().get(0).reason())
+                .startsWith("interfaces/adt/interface.yaml:6:61: ").contains("destinations.lab.ack_timeout").contains("'soon'");
+    }
+
+    @Test
     void an_interface_waits_for_a_missing_connector_type_and_starts_when_it_arrives() throws Exception {
         ConnectorRegistry registry = TestRegistries.with(new MllpConnectorFactory());
         start(registry);
@@ -144,7 +155,7 @@ class InterfaceManagerTest {
     private void start(ConnectorRegistry registry) throws IOException {
         LoadedProject project = ProjectLoader.load(tmp.resolve("project"), ConnectorTypes.unknown());
         assertThat(project.problems()).isEmpty();
-        runtime = EngineRuntime.start(project.project().interfaces().values(), registry, store, Clock.systemUTC(),
+        runtime = EngineRuntime.start(ProjectLoader.read(tmp.resolve("project")), registry, store, Clock.systemUTC(),
                 tmp.resolve("data"));
     }
 
