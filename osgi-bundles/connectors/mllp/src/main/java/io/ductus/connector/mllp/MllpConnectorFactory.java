@@ -8,7 +8,12 @@ import io.ductus.sdk.Source;
 import io.ductus.sdk.config.ConfigSchema;
 import io.ductus.sdk.config.ConnectorConfig;
 import io.ductus.sdk.config.FieldType;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import java.util.concurrent.TimeUnit;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
 
 /** The {@code mllp} connector type: HL7 v2 over MLLP, as a listener (source) and a client (destination). */
 @Component(service = ConnectorFactory.class)
@@ -28,15 +33,30 @@ public final class MllpConnectorFactory implements ConnectorFactory {
                     .optional("connect_timeout", FieldType.DURATION, "10s", "how long to wait for a connection")
                     .build());
 
+    /** One set of event-loop threads (one per core) for every MLLP listener of the engine, made on first use. */
+    private EventLoopGroup loops;
+
     @Override
     public ConnectorType type() {
         return TYPE;
     }
 
+    private synchronized EventLoopGroup loops() {
+        if (loops == null) loops = new MultiThreadIoEventLoopGroup(Runtime.getRuntime().availableProcessors(), NioIoHandler.newFactory());
+        return loops;
+    }
+
+    /** The bundle is stopping: the engine has stopped every listener by now. */
+    @Deactivate
+    synchronized void release() {
+        if (loops != null) loops.shutdownGracefully(0, 2, TimeUnit.SECONDS);
+        loops = null;
+    }
+
     @Override
     public Source createSource(ConnectorConfig config, ConnectorContext context) {
         return new MllpListener(new MllpListener.Settings(config.hostPort("listen"), (int) config.integer("max_frame"),
-                config.duration("idle_timeout"), (int) config.integer("max_connections")), context);
+                config.duration("idle_timeout"), (int) config.integer("max_connections")), loops(), context);
     }
 
     @Override

@@ -11,10 +11,8 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.timeout.IdleStateHandler;
@@ -39,24 +37,24 @@ final class MllpListener implements Source {
     }
 
     private final Settings settings;
+    private final EventLoopGroup group;
     private final ConnectorContext context;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicLong ackIds = new AtomicLong();
     private final AtomicBoolean finishing = new AtomicBoolean();
     private volatile boolean stopping;
-    private EventLoopGroup group;
     private ChannelGroup connections;
     private Channel server;
     private CompletableFuture<Void> stopped;
 
-    MllpListener(Settings settings, ConnectorContext context) {
+    MllpListener(Settings settings, EventLoopGroup group, ConnectorContext context) {
         this.settings = settings;
+        this.group = group;
         this.context = context;
     }
 
     @Override
     public synchronized void start(Intake intake) throws ConnectorException {
-        group = new MultiThreadIoEventLoopGroup(0, NioIoHandler.newFactory());
         connections = new DefaultChannelGroup("mllp-" + settings.listen(), GlobalEventExecutor.INSTANCE);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(group)
@@ -82,7 +80,6 @@ final class MllpListener implements Source {
         try {
             server = bootstrap.bind(settings.listen().host(), settings.listen().port()).syncUninterruptibly().channel();
         } catch (Exception e) {
-            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             context.statusChanged(ConnectorStatus.FAILED, "cannot listen on " + settings.listen() + ": " + e.getMessage());
             throw new ConnectorException("cannot listen on " + settings.listen() + ": " + e.getMessage(), e);
         }
@@ -138,9 +135,9 @@ final class MllpListener implements Source {
 
     private void finishStop() {
         if (!finishing.compareAndSet(false, true)) return;
-        connections.close().addListener(f -> group.shutdownGracefully(0, 2, TimeUnit.SECONDS).addListener(g -> {
+        connections.close().addListener(f -> {
             context.log().info("MLLP listener on " + settings.listen() + " stopped");
             stopped.complete(null);
-        }));
+        });
     }
 }
