@@ -32,10 +32,19 @@ final class Distribution {
     }
 
     static String version() {
+        return built().getProperty("version");
+    }
+
+    /** The GraalJS version the distribution ships (exported to bundles with this version). */
+    static String graalVersion() {
+        return built().getProperty("graal.version");
+    }
+
+    private static Properties built() {
         try (InputStream in = Distribution.class.getResourceAsStream("version.properties")) {
             Properties p = new Properties();
             p.load(in);
-            return p.getProperty("version");
+            return p;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -67,9 +67,14 @@ final class EmbeddedFramework implements AutoCloseable {
         config.put(Constants.FRAMEWORK_STORAGE, s.data().resolve(".osgi-cache").toString());
         // Bundles come fresh from bundles/ at every start; nothing is kept from the last run.
         config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
+        String graal = Distribution.graalVersion();
         config.put(Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, String.join(",",
                 "org.slf4j;version=" + SLF4J_VERSION, "org.slf4j.spi;version=" + SLF4J_VERSION,
-                "org.slf4j.helpers;version=" + SLF4J_VERSION, "org.slf4j.event;version=" + SLF4J_VERSION));
+                "org.slf4j.helpers;version=" + SLF4J_VERSION, "org.slf4j.event;version=" + SLF4J_VERSION,
+                // GraalJS lives on the JVM's module path (its JIT needs that); bundles import it from here.
+                "org.graalvm.polyglot;version=" + graal, "org.graalvm.polyglot.io;version=" + graal,
+                "org.graalvm.polyglot.proxy;version=" + graal, "org.graalvm.polyglot.management;version=" + graal,
+                "org.graalvm.options;version=" + graal));
         config.put("felix.log.logger", new FelixLogBridge());
         config.put("felix.log.level", "2");
         config.put("felix.fileinstall.dir", s.plugins().toString());

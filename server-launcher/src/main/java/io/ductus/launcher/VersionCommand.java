@@ -15,6 +15,7 @@ final class VersionCommand implements Callable<Integer> {
     public Integer call() {
         spec.commandLine().getOut().println("ductus " + Distribution.version() + " (Java " + Runtime.version() + ", "
                 + System.getProperty("java.vendor") + ")");
+        spec.commandLine().getOut().println("JavaScript: " + JavaScriptRuntime.describe());
         return ExitCodes.OK;
     }
 }

@@ -25,6 +25,16 @@ class DistributionIT {
     }
 
     @Test
+    void runs_javascript_on_graaljs_with_the_optimizing_compiler() throws Exception {
+        try (DuctusProcess ductus = DuctusProcess.start(java.nio.file.Files.createTempDirectory("ductus-version"), "version")) {
+            assertThat(ductus.awaitExit(java.time.Duration.ofSeconds(60))).isZero();
+            assertThat(String.join("\n", ductus.stdoutLines())).contains("JavaScript: GraalJS " + Distribution.graalVersion()
+                    + " (optimizing runtime)");
+            assertThat(ductus.stderr()).doesNotContain("fallback");
+        }
+    }
+
+    @Test
     void every_jar_in_bundles_is_an_osgi_bundle() throws IOException {
         try (Stream<Path> jars = Files.list(dist.resolve("bundles"))) {
             assertThat(jars.toList()).isNotEmpty().allSatisfy(jar -> {

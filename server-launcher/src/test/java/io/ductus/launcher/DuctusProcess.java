@@ -32,12 +32,13 @@ final class DuctusProcess implements AutoCloseable {
     private final Process process;
     private final Path stderr;
     private final BlockingQueue<String> stdout = new LinkedBlockingQueue<>();
+    private final Thread reader;
     private String apiUrl;
 
     private DuctusProcess(Process process, Path stderr) {
         this.process = process;
         this.stderr = stderr;
-        Thread reader = new Thread(() -> {
+        reader = new Thread(() -> {
             try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line; (line = in.readLine()) != null; ) stdout.add(line);
             } catch (IOException e) {
@@ -95,8 +96,10 @@ final class DuctusProcess implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** Waits for the exit code; by then every line the process printed has been read. */
     int awaitExit(Duration within) throws InterruptedException {
         assertThat(process.waitFor(within.toMillis(), TimeUnit.MILLISECONDS)).as("ductus exits within %s", within).isTrue();
+        reader.join(5000);
         return process.exitValue();
     }
 
