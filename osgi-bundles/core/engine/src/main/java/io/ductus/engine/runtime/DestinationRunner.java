@@ -80,8 +80,18 @@ final class DestinationRunner {
 
     /** Lets each worker finish the message in hand and record it, then releases the connector. */
     void stop(long waitMillis) throws InterruptedException {
+        requestStop();
+        awaitStopped(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis));
+    }
+
+    /** Tells the workers to end after the message in hand; returns at once. */
+    void requestStop() {
         workers.forEach(SlotWorker::stop);
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
+    }
+
+    /** Waits until the workers ended (interrupting those still sending at the deadline), then releases the connector. */
+    void awaitStopped(long deadline) throws InterruptedException {
+        long waitMillis = Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
         for (Thread t : threads) {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
             if (left > 0) t.join(left);

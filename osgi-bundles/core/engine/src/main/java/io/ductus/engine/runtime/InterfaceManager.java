@@ -69,18 +69,25 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         startWhatCan();
     }
 
-    /** Graceful stop: every source first (no new input anywhere), then every destination's workers. */
+    /**
+     * Graceful stop within one bound for the whole engine: every source stops (no new input anywhere, in
+     * flight answered), then every worker of every destination is told to end after the message in hand,
+     * then all are awaited together.
+     */
     public synchronized void stop() {
         stopped = true;
         registry.removeListener(this);
-        for (InterfaceRuntime runtime : running.values()) {
-            try {
-                runtime.closeSource();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+        try {
+            for (InterfaceRuntime runtime : running.values()) runtime.closeSource();
+            running.values().forEach(r -> r.destinations().values().forEach(DestinationRunner::requestStop));
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(InterfaceRuntime.STOP_WAIT_MS);
+            for (InterfaceRuntime runtime : running.values()) {
+                for (DestinationRunner runner : runtime.destinations().values()) runner.awaitStopped(deadline);
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
-        for (Map.Entry<String, InterfaceRuntime> e : running.entrySet()) stopRuntime(e.getKey(), e.getValue(), "engine stopped");
+        running.keySet().forEach(name -> notRunning.put(name, "engine stopped"));
         running.clear();
     }
 

@@ -132,7 +132,9 @@ final class InterfaceRuntime {
 
     void stop() throws InterruptedException {
         closeSource();
-        for (DestinationRunner runner : destinations.values()) runner.stop(STOP_WAIT_MS);
+        destinations.values().forEach(DestinationRunner::requestStop);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_WAIT_MS);
+        for (DestinationRunner runner : destinations.values()) runner.awaitStopped(deadline);
     }
 
     InterfaceDefinition definition() {
