@@ -49,22 +49,48 @@ final class EmbeddedFramework implements AutoCloseable {
     }
 
     /** Starts the framework and every bundle of bundles/; the engine reports through {@link #awaitEngine}. */
-    @SuppressWarnings({"unchecked", "rawtypes"}) // Felix takes objects (the log bridge) in its String map
     static EmbeddedFramework start(ServeCommand.ResolvedSettings settings) throws BundleException, IOException {
+        return start(engineConfiguration(settings), settings.bundles());
+    }
+
+    /**
+     * Starts the bundles and plugins without a database or API: the engine's interfaces stay off (no
+     * store), while connector types and the project validator are there to ask.
+     */
+    static EmbeddedFramework startForValidation(Path bundles, Path plugins, Path cache) throws BundleException, IOException {
+        Map<String, Object> config = commonConfiguration(cache, plugins);
+        config.put("felix.log.level", "1");
+        return start(config, bundles);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"}) // Felix takes objects (the log bridge) in its String map
+    private static EmbeddedFramework start(Map<String, Object> config, Path bundles) throws BundleException, IOException {
         Framework framework = ServiceLoader.load(FrameworkFactory.class).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no OSGi framework on the class path"))
-                .newFramework((Map) configuration(settings));
+                .newFramework((Map) config);
         framework.init();
         EmbeddedFramework embedded = new EmbeddedFramework(framework);
         embedded.listenForEngine();
         framework.start();
-        embedded.installAndStart(settings.bundles());
+        embedded.installAndStart(bundles);
         return embedded;
     }
 
-    static Map<String, Object> configuration(ServeCommand.ResolvedSettings s) {
+    static Map<String, Object> engineConfiguration(ServeCommand.ResolvedSettings s) {
+        Map<String, Object> config = commonConfiguration(s.data().resolve(".osgi-cache"), s.plugins());
+        config.put("ductus.version", s.version());
+        config.put("ductus.project", s.project().toString());
+        config.put("ductus.data", s.data().toString());
+        config.put("ductus.database", s.database().kind() == io.ductus.core.config.DatabaseSetting.Kind.SQLITE
+                ? "sqlite:" + s.database().location() : s.database().location());
+        config.put("ductus.api.listen", s.apiListen().toString());
+        config.put("ductus.plugins", s.plugins().toString());
+        return config;
+    }
+
+    private static Map<String, Object> commonConfiguration(Path cache, Path plugins) {
         Map<String, Object> config = new HashMap<>();
-        config.put(Constants.FRAMEWORK_STORAGE, s.data().resolve(".osgi-cache").toString());
+        config.put(Constants.FRAMEWORK_STORAGE, cache.toString());
         // Bundles come fresh from bundles/ at every start; nothing is kept from the last run.
         config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
         String graal = Distribution.graalVersion();
@@ -77,20 +103,45 @@ final class EmbeddedFramework implements AutoCloseable {
                 "org.graalvm.options;version=" + graal));
         config.put("felix.log.logger", new FelixLogBridge());
         config.put("felix.log.level", "2");
-        config.put("felix.fileinstall.dir", s.plugins().toString());
+        config.put("felix.fileinstall.dir", plugins.toString());
         config.put("felix.fileinstall.filter", ".*\\.jar");
         config.put("felix.fileinstall.poll", "1000");
         config.put("felix.fileinstall.noInitialDelay", "true");
         config.put("felix.fileinstall.log.default", "jul");
         config.put("felix.fileinstall.log.level", "2");
-        config.put("ductus.version", s.version());
-        config.put("ductus.project", s.project().toString());
-        config.put("ductus.data", s.data().toString());
-        config.put("ductus.database", s.database().kind() == io.ductus.core.config.DatabaseSetting.Kind.SQLITE
-                ? "sqlite:" + s.database().location() : s.database().location());
-        config.put("ductus.api.listen", s.apiListen().toString());
-        config.put("ductus.plugins", s.plugins().toString());
         return config;
+    }
+
+    BundleContext context() {
+        return framework.getBundleContext();
+    }
+
+    /** Waits (up to the start timeout) for a service matching the filter. */
+    ServiceReference<?> awaitService(String filter) throws InterruptedException, InvalidSyntaxException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_TIMEOUT_S);
+        while (System.nanoTime() < deadline) {
+            ServiceReference<?>[] refs = context().getServiceReferences((String) null, filter);
+            if (refs != null && refs.length > 0) return refs[0];
+            Thread.sleep(20);
+        }
+        throw new IllegalStateException("no service " + filter + " within " + START_TIMEOUT_S + " s"
+                + (startFailures.isEmpty() ? "" : ": " + String.join("; ", startFailures)));
+    }
+
+    /** Waits (a few seconds at most) until FileInstall has installed every jar of the plugins folder. */
+    void awaitPlugins(Path plugins) throws InterruptedException, IOException {
+        if (!Files.isDirectory(plugins)) return;
+        List<String> jars;
+        try (Stream<Path> files = Files.list(plugins)) {
+            jars = files.filter(p -> p.toString().endsWith(".jar")).map(p -> p.toAbsolutePath().normalize().toUri().toString()).toList();
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (System.nanoTime() < deadline) {
+            List<String> installed = java.util.Arrays.stream(context().getBundles()).map(Bundle::getLocation).toList();
+            if (installed.containsAll(jars)) break;
+            Thread.sleep(50);
+        }
+        Thread.sleep(200); // let Declarative Services register what the new bundles offer
     }
 
     private void listenForEngine() {

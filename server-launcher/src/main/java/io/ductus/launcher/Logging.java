@@ -11,9 +11,9 @@ final class Logging {
     private Logging() {
     }
 
-    static void configure() {
+    static void configure(String level) {
         setDefault("org.slf4j.simpleLogger.logFile", "System.err");
-        setDefault("org.slf4j.simpleLogger.defaultLogLevel", "info");
+        setDefault("org.slf4j.simpleLogger.defaultLogLevel", level);
         setDefault("org.slf4j.simpleLogger.showDateTime", "true");
         setDefault("org.slf4j.simpleLogger.dateTimeFormat", "yyyy-MM-dd'T'HH:mm:ss.SSSXXX");
         setDefault("org.slf4j.simpleLogger.showThreadName", "false");

@@ -9,7 +9,8 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        Logging.configure();
+        // Only the server narrates its work; the other commands print their results and log only trouble.
+        Logging.configure(args.length > 0 && args[0].equals("serve") ? "info" : "warn");
         System.exit(run(args));
     }
 

@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,15 +32,25 @@ final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--project", paramLabel = "DIR", description = "The project folder (default: the current folder).")
     Path project = Path.of("");
 
+    @Option(names = "--plugins", paramLabel = "DIR",
+            description = "Folder of connector plugins whose types the project may use (default: the distribution's plugins/).")
+    Path plugins;
+
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws Exception {
         Path folder = project.toAbsolutePath().normalize();
         if (!Files.isDirectory(folder)) throw new BadArgumentException("--project: " + folder + " is not a folder");
         LoadedProject loaded = ProjectLoader.load(folder, ConnectorTypes.unknown());
         PrintWriter out = spec.commandLine().getOut();
-        for (Problem problem : loaded.problems()) out.println(problem);
-        if (!loaded.valid()) {
-            out.println(loaded.problems().size() + " problem(s) in " + folder);
+        List<String> problems = loaded.problems().stream().map(Problem::toString).toList();
+        if (loaded.engineProblems().isEmpty()) {
+            Optional<List<String>> typed = ConnectorSettingsCheck.problems(folder, Optional.ofNullable(plugins));
+            if (typed.isPresent()) problems = typed.get();
+            else out.println("(connector settings not checked: run validate from a distribution, bin/ductus)");
+        }
+        problems.forEach(out::println);
+        if (!problems.isEmpty()) {
+            out.println(problems.size() + " problem(s) in " + folder);
             return ExitCodes.FAILED;
         }
         int interfaces = loaded.project().interfaces().size();

@@ -35,6 +35,34 @@ class DistributionIT {
     }
 
     @Test
+    void validate_checks_connector_settings_with_the_installed_types() throws Exception {
+        Path tmp = Files.createTempDirectory("ductus-validate-it");
+        Path iface = Files.createDirectories(tmp.resolve("project/interfaces/adt"));
+        Files.writeString(iface.resolve("interface.yaml"), """
+                source: { type: mllp, listen: nowhere }
+                format: hl7
+                destinations:
+                  lab: { type: console }
+                """);
+        try (DuctusProcess ductus = DuctusProcess.start(tmp, "validate", "--project", tmp.resolve("project").toString(),
+                "--plugins", tmp.resolve("no-plugins").toString())) {
+            assertThat(ductus.awaitExit(java.time.Duration.ofSeconds(60))).isEqualTo(1);
+            assertThat(ductus.stdoutLines()).contains(
+                    "interfaces/adt/interface.yaml:1:31: source.listen: expected host:port, got 'nowhere'",
+                    "2 problem(s) in " + tmp.resolve("project"));
+            assertThat(String.join("\n", ductus.stdoutLines())).contains("destinations.lab.type: unknown destination type 'console'");
+        }
+        Path plugins = Files.createDirectories(tmp.resolve("plugins"));
+        Files.copy(Path.of(System.getProperty("ductus.example.plugin")), plugins.resolve("console-connector.jar"));
+        try (DuctusProcess ductus = DuctusProcess.start(tmp, "validate", "--project", tmp.resolve("project").toString(),
+                "--plugins", plugins.toString())) {
+            assertThat(ductus.awaitExit(java.time.Duration.ofSeconds(60))).isEqualTo(1);
+            assertThat(ductus.stdoutLines()).contains("1 problem(s) in " + tmp.resolve("project"));
+            assertThat(ductus.stderr()).isEmpty();
+        }
+    }
+
+    @Test
     void every_jar_in_bundles_is_an_osgi_bundle() throws IOException {
         try (Stream<Path> jars = Files.list(dist.resolve("bundles"))) {
             assertThat(jars.toList()).isNotEmpty().allSatisfy(jar -> {

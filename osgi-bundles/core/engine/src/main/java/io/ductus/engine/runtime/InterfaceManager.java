@@ -8,7 +8,6 @@ import io.ductus.core.project.ProjectCheck;
 import io.ductus.core.project.ProjectShapes;
 import io.ductus.engine.plugins.ConnectorRegistry;
 import io.ductus.sdk.ConnectorFactory;
-import io.ductus.store.Reconciled;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -60,10 +59,8 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         this.shared = shared;
     }
 
-    /** Settles what a crash left half done, then starts every interface whose connectors are there. */
+    /** Starts every interface whose connectors are there (the store reconciled what a crash left when it opened). */
     public synchronized void start() {
-        Reconciled reconciled = shared.store().reconcile(shared.clock().millis());
-        LOG.info("store reconciled at start: {}", reconciled);
         definitions.keySet().forEach(name -> notRunning.put(name, "starting"));
         registry.addListener(this);
         startWhatCan();
