@@ -1,0 +1,65 @@
+package io.ductus.script;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ScheduledExecutorService;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Engine;
+import org.graalvm.polyglot.EnvironmentAccess;
+import org.graalvm.polyglot.HostAccess;
+import org.graalvm.polyglot.PolyglotAccess;
+import org.graalvm.polyglot.Source;
+import org.graalvm.polyglot.io.IOAccess;
+
+/**
+ * One interface's code, ready to run: its module source (parsed once, shared) and the sandbox every
+ * context of it gets. A context is single-threaded: each worker thread makes its own with
+ * {@link #newContext()} and reuses it for every message.
+ */
+public final class InterfaceScript {
+
+    private final Engine engine;
+    private final ScheduledExecutorService watchdog;
+    private final Source module;
+    private final Set<Path> codeRoots;
+    private final Duration timeout;
+
+    InterfaceScript(Engine engine, ScheduledExecutorService watchdog, Path moduleFile, Set<Path> codeRoots, Duration timeout) {
+        this.engine = engine;
+        this.watchdog = watchdog;
+        this.codeRoots = codeRoots;
+        this.timeout = timeout;
+        try {
+            this.module = Source.newBuilder("js", moduleFile.toFile()).mimeType("application/javascript+module").build();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + moduleFile, e);
+        }
+    }
+
+    /**
+     * A sandboxed context with the module evaluated: no host classes, no files but the code folders
+     * (read only), no network, threads, processes, environment or native access; {@code load} and
+     * {@code print} are gone. Fails with {@link ScriptException} when the module itself does not load.
+     */
+    public ScriptContext newContext() {
+        Context context = Context.newBuilder("js")
+                .engine(engine)
+                .allowHostAccess(HostAccess.EXPLICIT)
+                .allowHostClassLookup(className -> false)
+                .allowHostClassLoading(false)
+                .allowIO(IOAccess.newBuilder().fileSystem(new CodeFileSystem(codeRoots)).build())
+                .allowCreateThread(false)
+                .allowCreateProcess(false)
+                .allowNativeAccess(false)
+                .allowEnvironmentAccess(EnvironmentAccess.NONE)
+                .allowPolyglotAccess(PolyglotAccess.NONE)
+                .option("js.load", "false")
+                .option("js.print", "false")
+                .option("js.esm-eval-returns-exports", "true")
+                .build();
+        return ScriptContext.open(context, module, watchdog, timeout);
+    }
+}

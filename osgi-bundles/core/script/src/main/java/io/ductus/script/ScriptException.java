@@ -1,0 +1,60 @@
+package io.ductus.script;
+
+import java.time.Duration;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.SourceSection;
+
+/** Interface code failed: what happened, and where in the user's code when known. */
+public final class ScriptException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    /** How it failed. */
+    public enum Kind {
+        /** The code threw (or has a syntax error). */
+        ERROR,
+        /** The code ran past its timeout and was stopped. */
+        TIMEOUT,
+        /** The context was cancelled for good (it would not stop when interrupted). */
+        CANCELLED,
+        /** The function to call is not exported. */
+        MISSING_FUNCTION
+    }
+
+    private final Kind kind;
+    private final String file;
+    private final int line;
+
+    ScriptException(Kind kind, String message, String file, int line) {
+        super(message);
+        this.kind = kind;
+        this.file = file;
+        this.line = line;
+    }
+
+    static ScriptException from(PolyglotException e, Duration timeout) {
+        SourceSection at = e.getSourceLocation();
+        String file = at == null ? null : at.getSource().getName();
+        int line = at == null ? -1 : at.getStartLine();
+        if (e.isInterrupted()) {
+            return new ScriptException(Kind.TIMEOUT, "stopped after running longer than " + timeout.toMillis() + " ms", file, line);
+        }
+        if (e.isCancelled()) return new ScriptException(Kind.CANCELLED, "stopped: the code would not end", file, line);
+        String where = file == null ? "" : " (" + file + (line > 0 ? ":" + line : "") + ")";
+        return new ScriptException(Kind.ERROR, e.getMessage() + where, file, line);
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    /** The user's file the failure is in, or null. */
+    public String file() {
+        return file;
+    }
+
+    /** The line in that file, or -1. */
+    public int line() {
+        return line;
+    }
+}

@@ -1,0 +1,134 @@
+package io.ductus.script;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The sandbox and the runaway guard, on the real GraalJS with its optimizing compiler. */
+class ScriptHostTest {
+
+    private static ScriptHost host;
+
+    @TempDir
+    Path project;
+
+    @BeforeAll
+    static void startHost() {
+        host = ScriptHost.start();
+    }
+
+    @AfterAll
+    static void stopHost() {
+        host.close();
+    }
+
+    @Test
+    void runs_on_the_optimizing_runtime_not_the_fallback_interpreter() {
+        assertThat(host.optimizing()).as("GraalJS must run with its compiler (module path and JVMCI flags)").isTrue();
+    }
+
+    @Test
+    void calls_an_exported_function_and_imports_from_the_projects_lib() throws IOException {
+        write("lib/codes.js", "export const codes = { GLU: '2345-7' };\n");
+        write("interfaces/lab/transform.js", """
+                import { codes } from '../../lib/codes.js';
+                export function transform(code) { return codes[code] ?? 'unknown'; }
+                """);
+        try (ScriptContext context = load(Duration.ofSeconds(5)).newContext()) {
+            assertThat(context.call("transform", "GLU").asString()).isEqualTo("2345-7");
+            assertThat(context.exportedNames()).containsExactly("transform");
+        }
+    }
+
+    @Test
+    void host_classes_are_out_of_reach() throws IOException {
+        write("interfaces/lab/transform.js", "export function transform() { return Java.type('java.lang.System').exit(1); }\n");
+        try (ScriptContext context = load(Duration.ofSeconds(5)).newContext()) {
+            assertThatThrownBy(() -> context.call("transform")).isInstanceOf(ScriptException.class)
+                    .satisfies(e -> assertThat(((ScriptException) e).kind()).isEqualTo(ScriptException.Kind.ERROR));
+        }
+    }
+
+    @Test
+    void load_print_and_polyglot_access_are_gone() throws IOException {
+        write("interfaces/lab/transform.js", """
+                export function transform() {
+                  return [typeof load, typeof print, typeof Polyglot === 'undefined' ? 'undefined' : typeof Polyglot.eval].join(',');
+                }
+                """);
+        try (ScriptContext context = load(Duration.ofSeconds(5)).newContext()) {
+            assertThat(context.call("transform").asString()).doesNotContain("function");
+        }
+    }
+
+    @Test
+    void files_outside_the_code_folders_cannot_be_imported() throws IOException {
+        Path secret = Files.writeString(project.resolve("secrets.js"), "export const password = 'hunter2';\n");
+        write("interfaces/lab/transform.js", "import { password } from '" + secret + "';\nexport function transform() { return password; }\n");
+        InterfaceScript script = load(Duration.ofSeconds(5));
+        assertThatThrownBy(script::newContext).isInstanceOf(ScriptException.class)
+                .hasMessageContaining("secrets.js").hasMessageNotContaining("hunter2");
+    }
+
+    @Test
+    void stops_an_endless_loop_at_the_timeout_and_the_context_stays_usable() throws IOException {
+        write("interfaces/lab/transform.js", """
+                export function spin() { while (true) {} }
+                export function ok() { return 'still here'; }
+                """);
+        try (ScriptContext context = load(Duration.ofMillis(300)).newContext()) {
+            long t0 = System.nanoTime();
+            assertThatThrownBy(() -> context.call("spin")).isInstanceOf(ScriptException.class)
+                    .satisfies(e -> assertThat(((ScriptException) e).kind()).isEqualTo(ScriptException.Kind.TIMEOUT));
+            assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(5));
+            assertThat(context.call("ok").asString()).isEqualTo("still here");
+        }
+    }
+
+    @Test
+    void an_error_names_the_users_file_and_line() throws IOException {
+        write("interfaces/lab/transform.js", """
+                export function transform(msg) {
+                  const unit = msg.units;
+                  return unit.toUpperCase();
+                }
+                """);
+        try (ScriptContext context = load(Duration.ofSeconds(5)).newContext()) {
+            assertThatThrownBy(() -> context.call("transform", 42)).isInstanceOf(ScriptException.class)
+                    .satisfies(e -> {
+                        ScriptException se = (ScriptException) e;
+                        assertThat(se.file()).isEqualTo("transform.js");
+                        assertThat(se.line()).isEqualTo(3);
+                        assertThat(se.getMessage()).contains("(transform.js:3)");
+                    });
+        }
+    }
+
+    @Test
+    void a_missing_function_is_named() throws IOException {
+        write("interfaces/lab/transform.js", "export function other() {}\n");
+        try (ScriptContext context = load(Duration.ofSeconds(5)).newContext()) {
+            assertThatThrownBy(() -> context.call("toLab")).hasMessageContaining("no function 'toLab'").hasMessageContaining("other");
+        }
+    }
+
+    private InterfaceScript load(Duration timeout) {
+        return host.load(project.resolve("interfaces/lab/transform.js"),
+                Set.of(project.resolve("interfaces/lab"), project.resolve("lib")), timeout);
+    }
+
+    private void write(String path, String text) throws IOException {
+        Path file = project.resolve(path);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text);
+    }
+}
