@@ -51,7 +51,10 @@ public final class Hl7Message {
             throw new Hl7ParseException(1, "an HL7 message starts with MSH, this one with '" + preview(text, start) + "'");
         }
         Delimiters delimiters = readDelimiters(text, start, 1);
-        List<Hl7Segment> segments = new ArrayList<>();
+        // Each segment's trailer runs from the end of its text to the start of the next segment: its
+        // terminator and any blank lines after it. Positions first, strings after, so that many blank
+        // lines cost no more than one.
+        List<int[]> found = new ArrayList<>();
         int pos = start;
         while (pos < text.length()) {
             int lineEnd = pos;
@@ -59,14 +62,17 @@ public final class Hl7Message {
             int next = lineEnd;
             if (next < text.length() && text.charAt(next) == '\r') next++;
             if (next < text.length() && text.charAt(next) == '\n' && (next == lineEnd || text.charAt(next - 1) == '\r')) next++;
-            if (isBlank(text, pos, lineEnd)) {
-                Hl7Segment last = segments.get(segments.size() - 1); // the first line is MSH, never blank
-                last.trailer(last.trailer() + text.substring(pos, next));
-            } else {
-                checkSegmentName(text, pos, lineEnd, delimiters.field(), segments.size() + 1);
-                segments.add(new Hl7Segment(text.substring(pos, lineEnd), text.substring(lineEnd, next), delimiters));
+            if (!isBlank(text, pos, lineEnd)) { // the first line is MSH, never blank
+                checkSegmentName(text, pos, lineEnd, delimiters.field(), found.size() + 1);
+                found.add(new int[] {pos, lineEnd});
             }
             pos = next;
+        }
+        List<Hl7Segment> segments = new ArrayList<>(found.size());
+        for (int i = 0; i < found.size(); i++) {
+            int trailerEnd = i + 1 < found.size() ? found.get(i + 1)[0] : text.length();
+            segments.add(new Hl7Segment(text.substring(found.get(i)[0], found.get(i)[1]),
+                    text.substring(found.get(i)[1], trailerEnd), delimiters));
         }
         String first = segments.get(0).trailer();
         String newline = first.startsWith("\r\n") ? "\r\n" : first.startsWith("\n") ? "\n" : "\r";
@@ -85,7 +91,11 @@ public final class Hl7Message {
 
     /** The message as text; the very text it was read from while nothing was changed. */
     public String encode() {
-        if (!changed()) return original;
+        return changed() ? rebuild() : original;
+    }
+
+    /** The text put together from the segments, as {@link #encode()} does after a change. */
+    String rebuild() {
         StringBuilder s = new StringBuilder(original.length() + 64).append(lead);
         for (Hl7Segment segment : segments) s.append(segment.text()).append(segment.trailer());
         return s.toString();
