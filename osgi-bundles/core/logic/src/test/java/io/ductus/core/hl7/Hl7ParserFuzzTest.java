@@ -13,13 +13,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.lifecycle.AfterContainer;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * Fuzzing: real corpus messages mutated (delimiters swapped, cut short, random bytes written or
@@ -27,33 +23,66 @@ import net.jqwik.api.lifecycle.AfterContainer;
  * random bytes. Whatever the input, reading it either succeeds, and then writing it back gives the same
  * bytes, or fails with {@link Hl7ParseException} alone; and it finishes within {@link #LIMIT_SECONDS}.
  *
- * <p>The number of inputs per property is jqwik's {@code jqwik.tries.default} (2,500 in the normal
- * build, set in junit-platform.properties); run a million by hand with
- * {@code -Dtest=Hl7ParserFuzzTest -Djqwik.tries.default=1000000} (docs/hl7-parser.md).
+ * <p>Each input comes from its own seed ({@code hl7.fuzz.seed} + its number), so a failure names the
+ * seed that gives it back. {@code hl7.fuzz.inputs} inputs per test (2,500 in the normal build); a long
+ * run by hand: {@code -Dtest=Hl7ParserFuzzTest -Dhl7.fuzz.inputs=400000} (docs/hl7-parser.md).
  */
 class Hl7ParserFuzzTest {
 
     private static final long LIMIT_SECONDS = 5;
-    private static ExecutorService worker = newWorker();
+    private static final int INPUTS_PER_TEST = Integer.getInteger("hl7.fuzz.inputs", 2_500);
+    private static final long SEED = Long.getLong("hl7.fuzz.seed", 20261130L);
     private static final List<byte[]> CORPUS = corpus();
-    private static final AtomicLong INPUTS = new AtomicLong();
-    private static final AtomicLong READ = new AtomicLong();
-    private static final long STARTED = System.nanoTime();
+    private static final String[] PATHS = {"PID-3", "PID-3.1", "PID-5.1.2", "PID-3(3).4", "OBX[2]-5", "MSH-3", "MSH-9.2", "MSH-18",
+            "ZZZ-1", "EVN-2(2).1.1", "NTE-3", "MSH-1", "OBX[9]-1"};
+    private static final String VALUE_CHARS = "|^~\\&#\r\nAZaz09 \u00b5\u00e9X";
+    private static ExecutorService worker = newWorker();
+    private static long inputs;
+    private static long read;
+    private static long nanos;
 
-    @Property
-    void a_mutated_real_message_is_read_and_written_back_exactly_or_refused_with_the_parse_error(@ForAll("mutatedMessages") byte[] input) {
-        check(input);
+    @Test
+    void a_mutated_real_message_is_read_and_written_back_exactly_or_refused_with_the_parse_error() {
+        run(1, r -> check(mutate(CORPUS.get(r.nextInt(CORPUS.size())), r)));
     }
 
-    @Property
-    void random_bytes_are_read_and_written_back_exactly_or_refused_with_the_parse_error(@ForAll("randomBytes") byte[] input) {
-        check(input);
+    @Test
+    void random_bytes_are_read_and_written_back_exactly_or_refused_with_the_parse_error() {
+        run(2, r -> check(randomBytes(r)));
     }
 
-    @Property
-    void a_value_set_in_a_mutated_message_reads_back_and_leaves_the_rest_as_it_was(@ForAll("mutatedMessages") byte[] input,
-                                                                                  @ForAll("values") String value,
-                                                                                  @ForAll("paths") String path) {
+    @Test
+    void a_value_set_in_a_mutated_message_reads_back_and_leaves_the_rest_as_it_was() {
+        run(3, r -> {
+            byte[] input = mutate(CORPUS.get(r.nextInt(CORPUS.size())), r);
+            String path = PATHS[r.nextInt(PATHS.length)];
+            StringBuilder value = new StringBuilder();
+            for (int n = r.nextInt(13); n > 0; n--) value.append(VALUE_CHARS.charAt(r.nextInt(VALUE_CHARS.length())));
+            setAndReadBack(input, path, value.toString());
+        });
+    }
+
+    @AfterAll
+    static void report() {
+        System.out.printf("HL7 fuzz: %d inputs (%d read, the rest refused with Hl7ParseException) in %.1f s%n", inputs, read, nanos / 1e9);
+    }
+
+    /** Runs one input per seed, naming the seed of the first that fails. */
+    private static void run(int test, Consumer<Random> oneInput) {
+        long started = System.nanoTime();
+        for (int i = 0; i < INPUTS_PER_TEST; i++) {
+            long seed = SEED * 31 + test * 1_000_000_007L + i;
+            inputs++;
+            try {
+                oneInput.accept(new Random(seed));
+            } catch (AssertionError e) {
+                throw new AssertionError("input " + i + " (seed " + seed + "): " + e.getMessage(), e);
+            }
+        }
+        nanos += System.nanoTime() - started;
+    }
+
+    private static void setAndReadBack(byte[] input, String path, String value) {
         within(() -> {
             Hl7Message message;
             try {
@@ -65,6 +94,7 @@ class Hl7ParserFuzzTest {
             int before = message.segmentCount();
             List<String> others = new ArrayList<>();
             for (int i = 0; i < before; i++) others.add(message.segment(i));
+            read++;
             try {
                 message.set(p, value);
             } catch (IllegalArgumentException refused) { // the delimiters, or a segment occurrence past the next one
@@ -81,20 +111,13 @@ class Hl7ParserFuzzTest {
         }, input);
     }
 
-    @AfterContainer
-    static void report() {
-        System.out.printf("HL7 fuzz: %d inputs (%d read, the rest refused with Hl7ParseException) in %.1f s%n",
-                INPUTS.get(), READ.get(), (System.nanoTime() - STARTED) / 1e9);
-    }
-
     private static void check(byte[] input) {
-        INPUTS.incrementAndGet();
         within(() -> {
             Hl7Charsets.Decoded decoded = Hl7Charsets.decode(input, null);
             boolean lossless = Arrays.equals(decoded.text().getBytes(decoded.charset()), input);
             try {
                 Hl7Message message = Hl7Message.parse(decoded.text());
-                READ.incrementAndGet();
+                read++;
                 assertThat(message.rebuild()).isEqualTo(decoded.text());
                 if (lossless) assertThat(message.encode(decoded.charset())).isEqualTo(input);
                 for (Hl7Segment segment : message.segments()) {
@@ -149,33 +172,15 @@ class Hl7ParserFuzzTest {
         });
     }
 
-    @Provide
-    Arbitrary<byte[]> mutatedMessages() {
-        return Arbitraries.integers().between(0, CORPUS.size() - 1)
-                .flatMap(i -> Arbitraries.randoms().map(r -> mutate(CORPUS.get(i), r)));
-    }
-
-    @Provide
-    Arbitrary<byte[]> randomBytes() {
-        Arbitrary<Byte> interesting = Arbitraries.of((byte) 'M', (byte) 'S', (byte) 'H', (byte) '|', (byte) '^', (byte) '~',
-                (byte) '\\', (byte) '&', (byte) '#', (byte) '\r', (byte) '\n', (byte) 'X', (byte) 'F', (byte) 0xEF, (byte) 0xBB,
-                (byte) 0xBF, (byte) 0xB5, (byte) 0);
-        Arbitrary<Byte> any = Arbitraries.bytes();
-        Arbitrary<byte[]> noise = Arbitraries.frequencyOf(
-                        net.jqwik.api.Tuple.of(1, any), net.jqwik.api.Tuple.of(1, interesting))
-                .array(byte[].class).ofMaxSize(300);
-        return Arbitraries.oneOf(noise, noise.map(b -> concat("MSH|^~\\&|".getBytes(StandardCharsets.US_ASCII), b)));
-    }
-
-    @Provide
-    Arbitrary<String> values() {
-        return Arbitraries.strings().withChars("|^~\\&#\r\nAZaz09 µ\u00e9X").ofMaxLength(12);
-    }
-
-    @Provide
-    Arbitrary<String> paths() {
-        return Arbitraries.of("PID-3", "PID-3.1", "PID-5.1.2", "PID-3(3).4", "OBX[2]-5", "MSH-3", "MSH-9.2", "MSH-18",
-                "ZZZ-1", "EVN-2(2).1.1", "NTE-3", "MSH-1", "OBX[9]-1");
+    /** Up to 300 bytes, half of them from a set that matters to HL7; half the time after an MSH header. */
+    private static byte[] randomBytes(Random r) {
+        byte[] interesting = {'M', 'S', 'H', '|', '^', '~', '\\', '&', '#', '\r', '\n', 'X', 'F', (byte) 0xEF, (byte) 0xBB,
+            (byte) 0xBF, (byte) 0xB5, 0};
+        byte[] noise = new byte[r.nextInt(301)];
+        for (int i = 0; i < noise.length; i++) {
+            noise[i] = r.nextBoolean() ? interesting[r.nextInt(interesting.length)] : (byte) r.nextInt(256);
+        }
+        return r.nextBoolean() ? noise : concat("MSH|^~\\&|".getBytes(StandardCharsets.US_ASCII), noise);
     }
 
     /** One to three mutations of a real message. */
