@@ -1,30 +1,41 @@
 package io.ductus.core.hl7;
 
+import java.nio.charset.Charset;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * An HL7 v2 message, read enough to find segments and values by {@link Hl7Path}. It keeps the text as
- * received and only remembers where each segment starts and ends; values are cut out of the original
- * when asked for, so nothing is re-encoded. Values are returned as written: escape sequences such as
- * {@code \F\} are not yet decoded.
+ * An HL7 v2 message that reads and writes values by {@link Hl7Path}. It keeps each segment as written
+ * together with what followed it (terminator, blank lines), so {@link #encode()} gives back every byte
+ * of what was not changed: CR, LF or CRLF terminators, a missing final terminator, a byte order mark,
+ * escape spellings such as {@code \X0d\} and trailing separators. {@link #get} decodes escape sequences
+ * ({@link Hl7Escapes}); {@link #set} escapes what needs escaping and rewrites only that value.
  *
- * <p>Segments end at CR, LF or CRLF; blank lines are skipped. A UTF-8 byte order mark and line breaks
- * before MSH are ignored. The delimiters come from MSH-1 and MSH-2.
+ * <p>Segments end at CR, LF or CRLF; blank lines are kept but are not segments. A UTF-8 byte order mark
+ * and line breaks before MSH are kept as they are and otherwise ignored. The delimiters come from MSH-1
+ * and MSH-2 (four characters, or five with the v2.7 truncation character). Z-segments and segments of
+ * any name are read alike. Bytes are turned into text by {@link Hl7Charsets}; batches are read by
+ * {@link Hl7Batch}.
+ *
+ * <p>Not thread-safe: a message is meant to be used by one transform at a time.
  */
 public final class Hl7Message {
 
-    private final String text;
+    private final String original;
+    private final String lead;
     private final Delimiters delimiters;
-    private final int[] starts;
-    private final int[] ends;
+    private final String newline;
+    private final List<Hl7Segment> segments;
+    private boolean restructured;
 
-    private Hl7Message(String text, Delimiters delimiters, int[] starts, int[] ends) {
-        this.text = text;
+    private Hl7Message(String original, String lead, Delimiters delimiters, String newline, List<Hl7Segment> segments) {
+        this.original = original;
+        this.lead = lead;
         this.delimiters = delimiters;
-        this.starts = starts;
-        this.ends = ends;
+        this.newline = newline;
+        this.segments = segments;
     }
 
     /** Reads a message; the exception names the segment and what is wrong when it is not HL7 v2. */
@@ -39,30 +50,67 @@ public final class Hl7Message {
         if (!text.startsWith("MSH", start)) {
             throw new Hl7ParseException(1, "an HL7 message starts with MSH, this one with '" + preview(text, start) + "'");
         }
-        Delimiters delimiters = readDelimiters(text, start);
-        List<int[]> segments = new ArrayList<>();
-        int segmentStart = start;
-        for (int i = start; i <= text.length(); i++) {
-            if (i == text.length() || isLineBreak(text.charAt(i))) {
-                if (!isBlank(text, segmentStart, i)) {
-                    checkSegmentName(text, segmentStart, i, delimiters.field(), segments.size() + 1);
-                    segments.add(new int[] {segmentStart, i});
-                }
-                segmentStart = i + 1;
+        Delimiters delimiters = readDelimiters(text, start, 1);
+        // Each segment's trailer runs from the end of its text to the start of the next segment: its
+        // terminator and any blank lines after it. Positions first, strings after, so that many blank
+        // lines cost no more than one.
+        List<int[]> found = new ArrayList<>();
+        int pos = start;
+        while (pos < text.length()) {
+            int lineEnd = pos;
+            while (lineEnd < text.length() && !isLineBreak(text.charAt(lineEnd))) lineEnd++;
+            int next = lineEnd;
+            if (next < text.length() && text.charAt(next) == '\r') next++;
+            if (next < text.length() && text.charAt(next) == '\n' && (next == lineEnd || text.charAt(next - 1) == '\r')) next++;
+            if (!isBlank(text, pos, lineEnd)) { // the first line is MSH, never blank
+                checkSegmentName(text, pos, lineEnd, delimiters.field(), found.size() + 1);
+                found.add(new int[] {pos, lineEnd});
             }
+            pos = next;
         }
-        int[] starts = new int[segments.size()];
-        int[] ends = new int[segments.size()];
-        for (int i = 0; i < segments.size(); i++) {
-            starts[i] = segments.get(i)[0];
-            ends[i] = segments.get(i)[1];
+        List<Hl7Segment> segments = new ArrayList<>(found.size());
+        for (int i = 0; i < found.size(); i++) {
+            int trailerEnd = i + 1 < found.size() ? found.get(i + 1)[0] : text.length();
+            segments.add(new Hl7Segment(text.substring(found.get(i)[0], found.get(i)[1]),
+                    text.substring(found.get(i)[1], trailerEnd), delimiters));
         }
-        return new Hl7Message(text, delimiters, starts, ends);
+        String first = segments.get(0).trailer();
+        String newline = first.startsWith("\r\n") ? "\r\n" : first.startsWith("\n") ? "\n" : "\r";
+        return new Hl7Message(text, text.substring(0, start), delimiters, newline, segments);
     }
 
-    /** The message exactly as received. */
+    /** Reads a message from bytes, choosing the charset as {@link Hl7Charsets#decode} does. */
+    public static Hl7Message parse(byte[] bytes, Charset sourceCharset) throws Hl7ParseException {
+        return parse(Hl7Charsets.decode(bytes, sourceCharset).text());
+    }
+
+    /** The message as it is now: as received while nothing was changed. */
     public String text() {
-        return text;
+        return encode();
+    }
+
+    /** The message as text; the very text it was read from while nothing was changed. */
+    public String encode() {
+        return changed() ? rebuild() : original;
+    }
+
+    /** The text put together from the segments, as {@link #encode()} does after a change. */
+    String rebuild() {
+        StringBuilder s = new StringBuilder(original.length() + 64).append(lead);
+        for (Hl7Segment segment : segments) s.append(segment.text()).append(segment.trailer());
+        return s.toString();
+    }
+
+    /** The message as bytes in a charset (the one it was read with, to keep unchanged bytes as they were). */
+    public byte[] encode(Charset charset) {
+        return encode().getBytes(charset);
+    }
+
+    /** Whether anything was set, added or removed since the message was read. */
+    public boolean changed() {
+        if (restructured) return true;
+        for (Hl7Segment segment : segments) if (segment.changed()) return true;
+        return false;
     }
 
     public Delimiters delimiters() {
@@ -70,24 +118,36 @@ public final class Hl7Message {
     }
 
     public int segmentCount() {
-        return starts.length;
+        return segments.size();
     }
 
     /** The name of a segment, counting from 0 in message order. */
     public String segmentName(int index) {
-        return text.substring(starts[index], starts[index] + 3);
+        return segments.get(index).name();
     }
 
     /** The names of all segments in order, such as [MSH, EVN, PID, PV1]. */
     public List<String> segmentNames() {
-        List<String> names = new ArrayList<>(starts.length);
-        for (int i = 0; i < starts.length; i++) names.add(segmentName(i));
+        List<String> names = new ArrayList<>(segments.size());
+        for (Hl7Segment segment : segments) names.add(segment.name());
         return names;
     }
 
-    /** A whole segment as written, without its line break, counting from 0. */
+    /** A whole segment as written now, without its line break, counting from 0. */
     public String segment(int index) {
-        return text.substring(starts[index], ends[index]);
+        return segments.get(index).text();
+    }
+
+    /** All segments in order; changes made through them change this message. */
+    public List<Hl7Segment> segments() {
+        return Collections.unmodifiableList(segments);
+    }
+
+    /** The segments of one name in order, such as every OBX; changes made through them change this message. */
+    public List<Hl7Segment> segments(String name) {
+        List<Hl7Segment> named = new ArrayList<>();
+        for (Hl7Segment segment : segments) if (segment.name().equals(name)) named.add(segment);
+        return named;
     }
 
     /** The value at a path such as {@code PID-3.1}; see {@link #get(Hl7Path)}. */
@@ -96,88 +156,153 @@ public final class Hl7Message {
     }
 
     /**
-     * The value at a path as written, or the empty text when the message has no such segment, field,
-     * repetition, component or subcomponent (HL7 makes no difference between empty and absent). A path
-     * without repetition and component gives the whole field, repetitions and all; with a component and
-     * no repetition, the first repetition is meant.
+     * The value at a path with its escape sequences decoded, or the empty text when the message has no
+     * such segment, field, repetition, component or subcomponent (HL7 makes no difference between empty
+     * and absent). A path without repetition and component gives the whole field, repetitions and all;
+     * with a component and no repetition, the first repetition is meant. MSH-1 and MSH-2 are the
+     * delimiters as written. A value that still holds separators (a whole field of components) is
+     * decoded too, so an escaped separator cannot be told from a real one there: use {@link #getRaw}.
      */
     public String get(Hl7Path path) {
-        int segment = findSegment(path.segment(), path.occurrence());
-        if (segment < 0) return "";
-        int s = starts[segment];
-        int e = ends[segment];
-        boolean header = path.segment().equals("MSH") || path.segment().equals("BHS") || path.segment().equals("FHS");
-        if (header && path.field() == 1) return String.valueOf(delimiters.field());
-        long field = piece(s, e, delimiters.field(), header ? path.field() - 1 : path.field());
-        if (field < 0) return "";
-        if (header && path.field() == 2) return slice(field);
-        if (path.repetition() == 0 && path.component() == 0) return slice(field);
-        long repetition = piece(begin(field), end(field), delimiters.repetition(), Math.max(1, path.repetition()) - 1);
-        if (repetition < 0 || path.component() == 0) return repetition < 0 ? "" : slice(repetition);
-        long component = piece(begin(repetition), end(repetition), delimiters.component(), path.component() - 1);
-        if (component < 0 || path.subcomponent() == 0) return component < 0 ? "" : slice(component);
-        long subcomponent = piece(begin(component), end(component), delimiters.subcomponent(), path.subcomponent() - 1);
-        return subcomponent < 0 ? "" : slice(subcomponent);
+        Hl7Segment segment = find(path.segment(), path.occurrence());
+        return segment == null ? "" : segment.get(path);
     }
 
-    private int findSegment(String name, int occurrence) {
-        int seen = 0;
-        for (int i = 0; i < starts.length; i++) {
-            if (text.startsWith(name, starts[i]) && ++seen == occurrence) return i;
-        }
-        return -1;
+    /** The value at a path as written, escape sequences and all. */
+    public String getRaw(String path) {
+        return getRaw(Hl7Path.parse(path));
+    }
+
+    /** The value at a path as written, escape sequences and all; empty when absent. */
+    public String getRaw(Hl7Path path) {
+        Hl7Segment segment = find(path.segment(), path.occurrence());
+        return segment == null ? "" : segment.getRaw(path);
+    }
+
+    /** Sets the value at a path; see {@link #set(Hl7Path, String)}. */
+    public void set(String path, String value) {
+        set(Hl7Path.parse(path), value);
     }
 
     /**
-     * The range of the n-th piece (from 0) of text[from, to) split at sep, packed as start &lt;&lt; 32 | end
-     * so that finding a value allocates nothing; -1 when there are fewer pieces.
+     * Sets the value at a path to a text, escaping the separators, the escape character and line breaks
+     * in it, so that {@link #get} gives the same text back. The value replaces what the path names (a
+     * whole field, one repetition, component or subcomponent); missing separators are added. A path to
+     * the next occurrence of a segment the message does not have yet (such as {@code ZPI-1} with no ZPI,
+     * or {@code OBX[3]-5} with two OBX) adds that segment at the end.
+     *
+     * @throws IllegalArgumentException for MSH-1 and MSH-2 (the delimiters), or a segment occurrence
+     *                                  more than one past the last
      */
-    private long piece(int from, int to, char sep, int n) {
-        int begin = from;
-        for (int i = 0; i < n; i++) {
-            int next = text.indexOf(sep, begin);
-            if (next < 0 || next >= to) return -1;
-            begin = next + 1;
+    public void set(Hl7Path path, String value) {
+        findOrAdd(path).set(path, value);
+    }
+
+    /** Sets the value at a path as written: its separators are kept as structure (e.g. {@code "DOE^JOHN"}). */
+    public void setRaw(String path, String raw) {
+        Hl7Path p = Hl7Path.parse(path);
+        findOrAdd(p).setRaw(p, raw);
+    }
+
+    /** Adds a segment, given as written without line break (such as {@code "ZPI|1|X"}), at the end. */
+    public Hl7Segment addSegment(String text) {
+        return addSegment(segments.size(), text);
+    }
+
+    /**
+     * Adds a segment before the one at an index (counting from 0; the segment count adds it at the end).
+     * It ends with the message's terminator (that of MSH). Nothing can go before MSH.
+     */
+    public Hl7Segment addSegment(int index, String text) {
+        Objects.requireNonNull(text, "text");
+        if (index < 1 || index > segments.size()) {
+            throw new IllegalArgumentException("a segment can be added at 1 to " + segments.size() + " (after MSH), not at " + index);
         }
-        int end = text.indexOf(sep, begin);
-        if (end < 0 || end > to) end = to;
-        return ((long) begin << 32) | end;
+        if (text.indexOf('\r') >= 0 || text.indexOf('\n') >= 0) {
+            throw new IllegalArgumentException("a segment cannot hold a line break; add one segment at a time");
+        }
+        try {
+            checkSegmentName(text, 0, text.length(), delimiters.field(), index + 1);
+        } catch (Hl7ParseException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        if (Hl7Segment.isHeader(text)) throw new IllegalArgumentException("MSH, BHS and FHS start messages and batches; they cannot be added");
+        Hl7Segment added = new Hl7Segment(text, newline, delimiters);
+        if (index == segments.size()) {
+            Hl7Segment last = segments.get(segments.size() - 1);
+            if (last.trailer().isEmpty()) { // keep "no terminator after the last segment" as it was
+                last.trailer(newline);
+                added.trailer("");
+            }
+        }
+        segments.add(index, added);
+        restructured = true;
+        return added;
     }
 
-    private static int begin(long range) {
-        return (int) (range >>> 32);
+    /** Removes the segment at an index (counting from 0); MSH cannot be removed. */
+    public void removeSegment(int index) {
+        if (index < 1 || index >= segments.size()) {
+            throw new IllegalArgumentException("segments 1 to " + (segments.size() - 1) + " can be removed (not MSH), not " + index);
+        }
+        segments.remove(index);
+        restructured = true;
     }
 
-    private static int end(long range) {
-        return (int) range;
+    /** Removes a segment of this message. */
+    public void remove(Hl7Segment segment) {
+        int index = -1;
+        for (int i = 0; i < segments.size(); i++) if (segments.get(i) == segment) index = i;
+        if (index < 0) throw new IllegalArgumentException("the segment is not part of this message");
+        removeSegment(index);
     }
 
-    private String slice(long range) {
-        return text.substring(begin(range), end(range));
+    private Hl7Segment find(String name, int occurrence) {
+        int seen = 0;
+        for (Hl7Segment segment : segments) {
+            if (segment.text().startsWith(name) && ++seen == occurrence) return segment;
+        }
+        return null;
     }
 
-    private static Delimiters readDelimiters(String text, int start) throws Hl7ParseException {
+    private Hl7Segment findOrAdd(Hl7Path path) {
+        Hl7Segment segment = find(path.segment(), path.occurrence());
+        if (segment != null) return segment;
+        if (path.occurrence() != segments(path.segment()).size() + 1) {
+            throw new IllegalArgumentException("the message has " + segments(path.segment()).size() + " " + path.segment()
+                    + " segment(s); " + path + " can only add the next one");
+        }
+        return addSegment(path.segment());
+    }
+
+    /**
+     * The delimiters a header segment (MSH, BHS, FHS) at {@code start} declares in its fields 1 and 2.
+     *
+     * @param number the segment's number, for the error
+     */
+    static Delimiters readDelimiters(String text, int start, int number) throws Hl7ParseException {
+        String h = text.substring(start, start + 3);
         if (text.length() <= start + 3 || isLineBreak(text.charAt(start + 3))) {
-            throw new Hl7ParseException(1, "MSH ends before MSH-1 (the field separator) and MSH-2 (the encoding characters)");
+            throw new Hl7ParseException(number, h + " ends before " + h + "-1 (the field separator) and " + h + "-2 (the encoding characters)");
         }
         char field = text.charAt(start + 3);
         int end = start + 4;
         while (end < text.length() && text.charAt(end) != field && !isLineBreak(text.charAt(end))) end++;
         String encoding = text.substring(start + 4, end);
         if (encoding.isEmpty()) {
-            throw new Hl7ParseException(1, "MSH-2 (the encoding characters, usually ^~\\&) is missing");
+            throw new Hl7ParseException(number, h + "-2 (the encoding characters, usually ^~\\&) is missing");
         }
         if (end < text.length() && isLineBreak(text.charAt(end)) && encoding.length() < 4) {
-            throw new Hl7ParseException(1, "MSH-2 (the encoding characters) is cut short by a line break after '" + encoding + "'");
+            throw new Hl7ParseException(number, h + "-2 (the encoding characters) is cut short by a line break after '" + encoding + "'");
         }
         try {
             return Delimiters.of(field, encoding);
         } catch (IllegalArgumentException e) {
-            throw new Hl7ParseException(1, e.getMessage());
+            throw new Hl7ParseException(number, e.getMessage().replace("MSH-", h + "-"));
         }
     }
 
-    private static void checkSegmentName(String text, int start, int end, char field, int number) throws Hl7ParseException {
+    static void checkSegmentName(String text, int start, int end, char field, int number) throws Hl7ParseException {
         boolean named = end - start >= 3 && isUpper(text.charAt(start)) && isUpperOrDigit(text.charAt(start + 1))
                 && isUpperOrDigit(text.charAt(start + 2)) && (end - start == 3 || text.charAt(start + 3) == field);
         if (!named) {
@@ -187,7 +312,7 @@ public final class Hl7Message {
     }
 
     /** Whether text[from, to) is empty or only white space, without copying it. */
-    private static boolean isBlank(String text, int from, int to) {
+    static boolean isBlank(String text, int from, int to) {
         for (int i = from; i < to; i++) {
             if (!Character.isWhitespace(text.charAt(i))) return false;
         }
@@ -202,12 +327,12 @@ public final class Hl7Message {
         return isUpper(c) || (c >= '0' && c <= '9');
     }
 
-    private static boolean isLineBreak(char c) {
+    static boolean isLineBreak(char c) {
         return c == '\r' || c == '\n';
     }
 
     /** The first characters at a position, control characters made visible, for error messages. */
-    private static String preview(String text, int start) {
+    static String preview(String text, int start) {
         StringBuilder s = new StringBuilder();
         for (int i = start; i < text.length() && s.length() < 20 && !isLineBreak(text.charAt(i)); i++) {
             s.append(Delimiters.printable(text.charAt(i)));

@@ -7,10 +7,17 @@ package io.ductus.core.hl7;
 public final class Hl7ParseException extends Exception {
 
     private final int segment;
+    private final String problem;
 
     public Hl7ParseException(int segment, String problem) {
         super("segment " + segment + ": " + problem);
         this.segment = segment;
+        this.problem = problem;
+    }
+
+    /** What is wrong, without the segment number. */
+    public String problem() {
+        return problem;
     }
 
     /** The segment where the problem is, counting from 1. */

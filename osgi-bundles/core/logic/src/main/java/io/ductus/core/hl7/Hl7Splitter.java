@@ -12,16 +12,44 @@ import java.util.List;
  */
 public final class Hl7Splitter {
 
+    /** What a stretch of the input is. */
+    public enum Kind {
+        /** One message, from its MSH to the end of its last segment with that segment's terminator. */
+        MESSAGE,
+        /** One batch envelope segment (FHS, BHS, BTS or FTS) with its terminator. */
+        ENVELOPE,
+        /** Anything else: a byte order mark, blank lines, lines before the first MSH or after an envelope segment. */
+        OTHER
+    }
+
+    /**
+     * A stretch of the input, from {@code start} (inclusive) to {@code end} (exclusive).
+     */
+    public record Part(Kind kind, int start, int end) {
+    }
+
     private Hl7Splitter() {
     }
 
     /** The messages in the data, in order; empty when there is no MSH segment. Text before the first MSH is ignored. */
     public static List<byte[]> split(byte[] data) {
         List<byte[]> messages = new ArrayList<>();
-        int start = data.length >= 3 && (data[0] & 0xff) == 0xEF && (data[1] & 0xff) == 0xBB && (data[2] & 0xff) == 0xBF ? 3 : 0;
+        for (Part part : parts(data)) {
+            if (part.kind() == Kind.MESSAGE) messages.add(Arrays.copyOfRange(data, part.start(), part.end()));
+        }
+        return messages;
+    }
+
+    /**
+     * The whole input cut into messages, envelope segments and the rest, in order: the parts cover every
+     * byte once, so joining them gives the input back. Messages are the same as {@link #split} gives.
+     */
+    public static List<Part> parts(byte[] data) {
+        List<Part> parts = new ArrayList<>();
+        int covered = 0; // everything before this is in a part
         int messageStart = -1;
         int messageEnd = -1; // end of the last non-empty segment of the current message, with its terminator
-        int pos = start;
+        int pos = data.length >= 3 && (data[0] & 0xff) == 0xEF && (data[1] & 0xff) == 0xBB && (data[2] & 0xff) == 0xBF ? 3 : 0;
         while (pos < data.length) {
             int lineEnd = pos;
             while (lineEnd < data.length && data[lineEnd] != '\r' && data[lineEnd] != '\n') lineEnd++;
@@ -32,11 +60,13 @@ public final class Hl7Splitter {
             boolean empty = lineEnd == pos;
             if (!empty) {
                 if (startsSegment(data, pos, "MSH")) {
-                    if (messageStart >= 0) messages.add(Arrays.copyOfRange(data, messageStart, messageEnd));
+                    covered = close(parts, covered, messageStart, messageEnd, pos);
                     messageStart = pos;
                     messageEnd = next;
                 } else if (isEnvelope(data, pos)) {
-                    if (messageStart >= 0) messages.add(Arrays.copyOfRange(data, messageStart, messageEnd));
+                    covered = close(parts, covered, messageStart, messageEnd, pos);
+                    parts.add(new Part(Kind.ENVELOPE, pos, next));
+                    covered = next;
                     messageStart = -1;
                 } else if (messageStart >= 0) {
                     messageEnd = next;
@@ -44,8 +74,19 @@ public final class Hl7Splitter {
             }
             pos = next;
         }
-        if (messageStart >= 0) messages.add(Arrays.copyOfRange(data, messageStart, messageEnd));
-        return messages;
+        covered = close(parts, covered, messageStart, messageEnd, data.length);
+        return parts;
+    }
+
+    /** Adds the message being read (if any) and what lies around it up to {@code until}; returns {@code until}. */
+    private static int close(List<Part> parts, int covered, int messageStart, int messageEnd, int until) {
+        if (messageStart >= 0) {
+            if (covered < messageStart) parts.add(new Part(Kind.OTHER, covered, messageStart));
+            parts.add(new Part(Kind.MESSAGE, messageStart, messageEnd));
+            covered = messageEnd;
+        }
+        if (covered < until) parts.add(new Part(Kind.OTHER, covered, until));
+        return until;
     }
 
     private static boolean isEnvelope(byte[] data, int pos) {
