@@ -21,6 +21,9 @@ import org.graalvm.polyglot.io.IOAccess;
  */
 public final class InterfaceScript {
 
+    /** Only what the engine marks with @HostAccess.Export, plus lists (segments) seen as arrays. One policy for every context. */
+    static final HostAccess HOST_ACCESS = HostAccess.newBuilder(HostAccess.EXPLICIT).allowListAccess(true).build();
+
     private final Engine engine;
     private final ScheduledExecutorService watchdog;
     private final Source module;
@@ -47,7 +50,7 @@ public final class InterfaceScript {
     public ScriptContext newContext() {
         Context context = Context.newBuilder("js")
                 .engine(engine)
-                .allowHostAccess(HostAccess.EXPLICIT)
+                .allowHostAccess(HOST_ACCESS)
                 .allowHostClassLookup(className -> false)
                 .allowHostClassLoading(false)
                 .allowIO(IOAccess.newBuilder().fileSystem(new CodeFileSystem(codeRoots)).build())

@@ -31,9 +31,17 @@ public final class ScriptContext implements AutoCloseable {
         this.timeout = timeout;
     }
 
+    /**
+     * Loading a module is bounded more loosely than a call: the first load parses and compiles, which
+     * on a busy machine can take seconds; the interface's timeout is for runaway transforms.
+     */
+    static final Duration LOAD_TIMEOUT = Duration.ofSeconds(60);
+
     static ScriptContext open(Context context, Source module, ScheduledExecutorService watchdog, Duration timeout) {
+        Duration loadTimeout = timeout.compareTo(LOAD_TIMEOUT) > 0 ? timeout : LOAD_TIMEOUT;
         try {
-            Value exports = guarded(context, watchdog, timeout, new AtomicLong(), () -> context.eval(module));
+            guarded(context, watchdog, loadTimeout, new AtomicLong(), () -> context.eval(Prelude.SOURCE));
+            Value exports = guarded(context, watchdog, loadTimeout, new AtomicLong(), () -> context.eval(module));
             return new ScriptContext(context, exports, watchdog, timeout);
         } catch (ScriptException e) {
             context.close(true);
@@ -75,6 +83,18 @@ public final class ScriptContext implements AutoCloseable {
             alarm.cancel(false);
             calls.incrementAndGet();
         }
+    }
+
+    /** A JSON text as a plain object of this context. */
+    Value parseJson(String json) {
+        return guarded(context, watchdog, timeout, callNumber,
+                () -> context.getBindings("js").getMember("JSON").getMember("parse").execute(json));
+    }
+
+    /** A value of this context as JSON text. */
+    String toJson(Value value) {
+        return guarded(context, watchdog, timeout, callNumber,
+                () -> context.getBindings("js").getMember("JSON").getMember("stringify").execute(value)).asString();
     }
 
     @Override

@@ -18,7 +18,13 @@ public final class ScriptException extends RuntimeException {
         /** The context was cancelled for good (it would not stop when interrupted). */
         CANCELLED,
         /** The function to call is not exported. */
-        MISSING_FUNCTION
+        MISSING_FUNCTION,
+        /** The code called {@code filter(reason)}. */
+        FILTERED,
+        /** The code called {@code quarantine(reason)}. */
+        QUARANTINED,
+        /** The code called {@code transient(reason)}. */
+        TRANSIENT
     }
 
     private final Kind kind;
@@ -33,7 +39,7 @@ public final class ScriptException extends RuntimeException {
     }
 
     static ScriptException from(PolyglotException e, Duration timeout) {
-        SourceSection at = e.getSourceLocation();
+        SourceSection at = userLocation(e);
         String file = at == null ? null : at.getSource().getName();
         int line = at == null ? -1 : at.getStartLine();
         if (e.isInterrupted()) {
@@ -41,7 +47,25 @@ public final class ScriptException extends RuntimeException {
         }
         if (e.isCancelled()) return new ScriptException(Kind.CANCELLED, "stopped: the code would not end", file, line);
         String where = file == null ? "" : " (" + file + (line > 0 ? ":" + line : "") + ")";
+        if (e.isGuestException() && e.getGuestObject() != null && e.getGuestObject().hasMember(Prelude.DECISION_MARK)) {
+            org.graalvm.polyglot.Value decision = e.getGuestObject();
+            String reason = decision.getMember("reason").asString();
+            return switch (decision.getMember("kind").asString()) {
+                case "filter" -> new ScriptException(Kind.FILTERED, reason, file, line);
+                case "transient" -> new ScriptException(Kind.TRANSIENT, reason + where, file, line);
+                default -> new ScriptException(Kind.QUARANTINED, reason + where, file, line);
+            };
+        }
         return new ScriptException(Kind.ERROR, e.getMessage() + where, file, line);
+    }
+
+    /** Where in the user's code it happened: the innermost frame that is not the engine's own prelude. */
+    private static SourceSection userLocation(PolyglotException e) {
+        for (PolyglotException.StackFrame frame : e.getPolyglotStackTrace()) {
+            SourceSection at = frame.getSourceLocation();
+            if (frame.isGuestFrame() && at != null && !Prelude.NAME.equals(at.getSource().getName())) return at;
+        }
+        return e.getSourceLocation();
     }
 
     public Kind kind() {

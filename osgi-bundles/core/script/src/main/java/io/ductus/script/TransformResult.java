@@ -1,0 +1,23 @@
+package io.ductus.script;
+
+import java.nio.charset.Charset;
+
+/** What a transform decided for one message and destination. */
+public sealed interface TransformResult {
+
+    /** Deliver these bytes. */
+    record Output(byte[] payload, Charset charset) implements TransformResult {
+    }
+
+    /** Deliberately not delivered: the transform returned null or called {@code filter(reason)}. */
+    record Filtered(String reason) implements TransformResult {
+    }
+
+    /** Set aside for an operator: {@code quarantine(reason)}, a thrown error, or runaway code; names the user's file and line. */
+    record Quarantined(String reason) implements TransformResult {
+    }
+
+    /** Try again later: {@code transient(reason)} (for example a lookup service that is down). */
+    record Transient(String reason) implements TransformResult {
+    }
+}

@@ -1,0 +1,131 @@
+package io.ductus.script;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ductus.core.project.Format;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Transforms as integrators write them: the msg view, meta, null and the decision functions. */
+class TransformTest {
+
+    private static final String ORU = "MSH|^~\\&|LAB|F|EHR|F|20261129||ORU^R01|C1|P|2.5.1\r"
+            + "PID|1||12345^^^MRN||DOE^JANE\r"
+            + "OBX|1|NM|GLU^Glucose||5.4|mmol/L\r"
+            + "OBX|2|NM|K^Potassium||4.1|mmol/L\r";
+    private static final Map<String, Object> META = Map.of("id", 7L, "interface", "lab-in", "destination", "ehr",
+            "receivedAt", "2026-11-29T12:00:00Z", "origin", "remote=127.0.0.1:5000");
+
+    private static ScriptHost host;
+
+    @TempDir
+    Path project;
+
+    @BeforeAll
+    static void startHost() {
+        host = ScriptHost.start();
+    }
+
+    @AfterAll
+    static void stopHost() {
+        host.close();
+    }
+
+    @Test
+    void changes_one_field_and_keeps_every_other_byte() throws IOException {
+        TransformResult result = run("""
+                export function transform(msg, meta) {
+                  msg.set('PID-5.1', 'ROE');
+                  return msg;
+                }
+                """, ORU, Format.HL7);
+        assertThat(result).isInstanceOf(TransformResult.Output.class);
+        assertThat(text(result)).isEqualTo(ORU.replace("DOE^JANE", "ROE^JANE"));
+    }
+
+    @Test
+    void reads_segments_and_meta() throws IOException {
+        TransformResult result = run("""
+                export function transform(msg, meta) {
+                  const values = msg.segments('OBX').map(s => s.get('3.1') + '=' + s.get('5'));
+                  return meta.id + ' ' + meta.destination + ' ' + values.join(',') + ' ' + msg.get('OBX[2]-6');
+                }
+                """, ORU, Format.HL7);
+        assertThat(text(result)).isEqualTo("7 ehr GLU=5.4,K=4.1 mmol/L");
+    }
+
+    @Test
+    void null_means_filtered() throws IOException {
+        assertThat(run("export function transform(msg) { return null; }\n", ORU, Format.HL7))
+                .isEqualTo(new TransformResult.Filtered("the transform returned null"));
+    }
+
+    @Test
+    void the_decision_functions_carry_their_reason() throws IOException {
+        assertThat(run("export function transform() { filter('not for the lab'); }\n", ORU, Format.HL7))
+                .isEqualTo(new TransformResult.Filtered("not for the lab"));
+        assertThat(run("export function transform() { transient('code service down'); }\n", ORU, Format.HL7))
+                .isInstanceOf(TransformResult.Transient.class)
+                .satisfies(r -> assertThat(((TransformResult.Transient) r).reason()).startsWith("code service down"));
+    }
+
+    @Test
+    void quarantine_and_errors_name_the_users_file_and_line() throws IOException {
+        TransformResult asked = run("""
+                export function transform(msg) {
+                  if (msg.get('OBX-5') > 5) {
+                    quarantine('glucose out of range');
+                  }
+                  return msg;
+                }
+                """, ORU, Format.HL7);
+        assertThat(asked).isEqualTo(new TransformResult.Quarantined("glucose out of range (transform.js:3)"));
+
+        TransformResult thrown = run("""
+                export function transform(msg) {
+                  return msg.nope.toUpperCase();
+                }
+                """, ORU, Format.HL7);
+        assertThat(((TransformResult.Quarantined) thrown).reason()).contains("(transform.js:2)");
+    }
+
+    @Test
+    void json_messages_are_plain_objects() throws IOException {
+        TransformResult result = run("""
+                export function transform(order) {
+                  order.items = order.items.filter(i => i.qty > 0);
+                  return order;
+                }
+                """, "{\"id\":\"A1\",\"items\":[{\"sku\":\"X\",\"qty\":0},{\"sku\":\"Y\",\"qty\":2}]}", Format.JSON);
+        assertThat(text(result)).isEqualTo("{\"id\":\"A1\",\"items\":[{\"sku\":\"Y\",\"qty\":2}]}");
+    }
+
+    @Test
+    void input_that_is_not_hl7_is_quarantined_with_the_reason() throws IOException {
+        TransformResult result = run("export function transform(msg) { return msg; }\n", "hello", Format.HL7);
+        assertThat(((TransformResult.Quarantined) result).reason()).startsWith("the message cannot be read as HL7");
+    }
+
+    private TransformResult run(String code, String message, Format format) throws IOException {
+        Path file = project.resolve("interfaces/lab/transform.js");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, code);
+        try (ScriptContext context = host.load(file, Set.of(file.getParent()), Duration.ofSeconds(5)).newContext()) {
+            return Transform.run(context, "transform", message.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8, format, META);
+        }
+    }
+
+    private static String text(TransformResult result) {
+        TransformResult.Output output = (TransformResult.Output) result;
+        return new String(output.payload(), output.charset());
+    }
+}
