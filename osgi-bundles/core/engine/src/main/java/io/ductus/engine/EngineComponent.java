@@ -57,7 +57,7 @@ public final class EngineComponent {
                 throw new IllegalStateException("the project has problems: " + project.engineProblems().get(0));
             }
             for (Problem p : project.problems()) LOG.error("interface not loaded: {}", p);
-            runtime = EngineRuntime.start(sources, connectors, store, clock, settings.data());
+            runtime = EngineRuntime.start(sources, settings.project(), connectors, store, clock, settings.data());
             status.running();
             signal = started(runtime.interfaces().configured());
             LOG.info("engine {} running: api {}, database {}, {} interface(s), plugins from {}", settings.version(),

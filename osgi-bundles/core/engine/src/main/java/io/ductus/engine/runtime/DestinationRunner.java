@@ -1,6 +1,8 @@
 package io.ductus.engine.runtime;
 
 import io.ductus.core.project.DestinationDefinition;
+import io.ductus.core.project.InterfaceDefinition;
+import io.ductus.script.InterfaceScript;
 import io.ductus.sdk.Destination;
 import io.ductus.store.DestinationRef;
 import io.ductus.store.Store;
@@ -8,6 +10,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -29,9 +32,11 @@ final class DestinationRunner {
     private final List<Thread> threads = new ArrayList<>();
     private volatile boolean paused;
 
-    DestinationRunner(String interfaceName, DestinationDefinition definition, int lanes, Destination destination,
-                      EngineConnectorContext context, Store store, Clock clock) {
-        this.ref = new DestinationRef(interfaceName, definition.name());
+    DestinationRunner(InterfaceDefinition owner, DestinationDefinition definition, Destination destination,
+                      EngineConnectorContext context, Store store, Clock clock, Optional<InterfaceScript> script) {
+        this.ref = new DestinationRef(owner.name(), definition.name());
+        int lanes = owner.ordering().lanes();
+        Optional<Transformer> transformer = script.map(s -> new Transformer(s, definition.transform(), owner.format()));
         this.destination = destination;
         this.context = context;
         int slots = Math.min(lanes, MAX_SLOTS);
@@ -39,7 +44,7 @@ final class DestinationRunner {
             Set<Integer> owned = new HashSet<>();
             for (int lane = slot; lane < lanes; lane += slots) owned.add(lane);
             workers.add(new SlotWorker(ref, owned, destination, store, clock, definition.retry(), definition.saveOutput(),
-                    () -> paused));
+                    () -> paused, transformer));
         }
     }
 

@@ -5,6 +5,7 @@ import io.ductus.core.project.ProjectCheck;
 import io.ductus.core.project.ProjectSources;
 import io.ductus.core.project.ProjectValidator;
 import io.ductus.engine.plugins.ConnectorRegistry;
+import io.ductus.script.ScriptHost;
 import io.ductus.store.Store;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -19,16 +20,34 @@ public final class EngineRuntime {
     private final InterfaceManager interfaces;
     private final ScheduledExecutorService timers;
     private final ExecutorService storing;
+    private final ScriptHosting scripts;
 
-    private EngineRuntime(InterfaceManager interfaces, ScheduledExecutorService timers, ExecutorService storing) {
+    private EngineRuntime(InterfaceManager interfaces, ScheduledExecutorService timers, ExecutorService storing,
+                          ScriptHosting scripts) {
         this.interfaces = interfaces;
         this.timers = timers;
         this.storing = storing;
+        this.scripts = scripts;
+    }
+
+    /** The script host, made when the first interface with code starts (GraalJS takes a moment to start). */
+    private static final class ScriptHosting implements java.util.function.Supplier<ScriptHost> {
+        private ScriptHost host;
+
+        @Override
+        public synchronized ScriptHost get() {
+            if (host == null) host = ScriptHost.start();
+            return host;
+        }
+
+        synchronized void close() {
+            if (host != null) host.close();
+        }
     }
 
     /** Starts the interfaces of a project read with {@link io.ductus.project.ProjectLoader#read}. */
-    public static EngineRuntime start(ProjectSources project, ConnectorRegistry registry, Store store, Clock clock,
-                                      Path dataDirectory) {
+    public static EngineRuntime start(ProjectSources project, Path projectFolder, ConnectorRegistry registry, Store store,
+                                      Clock clock, Path dataDirectory) {
         ProjectCheck structure = ProjectValidator.check(project, ConnectorTypes.unknown());
         ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "ductus-connector-timers");
@@ -36,10 +55,12 @@ public final class EngineRuntime {
             return t;
         });
         ExecutorService storing = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("intake-", 0).factory());
+        ScriptHosting scripts = new ScriptHosting();
         InterfaceManager manager = new InterfaceManager(structure.project().interfaces().values(), registry,
-                types -> ProjectValidator.check(project, types), new InterfaceRuntime.Shared(store, clock, dataDirectory, timers, storing));
+                types -> ProjectValidator.check(project, types),
+                new InterfaceRuntime.Shared(store, clock, projectFolder, dataDirectory, timers, storing, scripts));
         manager.start();
-        return new EngineRuntime(manager, timers, storing);
+        return new EngineRuntime(manager, timers, storing, scripts);
     }
 
     public InterfaceManager interfaces() {
@@ -49,6 +70,7 @@ public final class EngineRuntime {
     /** Stops the interfaces gracefully, then the shared threads. */
     public void stop() {
         interfaces.stop();
+        scripts.close();
         timers.shutdownNow();
         storing.shutdown();
         try {

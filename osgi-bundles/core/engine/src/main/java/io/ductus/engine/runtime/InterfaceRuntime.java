@@ -10,7 +10,13 @@ import io.ductus.sdk.config.ConfigProblem;
 import io.ductus.sdk.config.ConfigSchema;
 import io.ductus.sdk.config.ConnectorConfig;
 import io.ductus.store.Store;
+import io.ductus.script.InterfaceScript;
+import io.ductus.script.ScriptHost;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Set;
+import java.util.function.Supplier;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,9 +40,13 @@ final class InterfaceRuntime {
     private static final Logger LOG = LoggerFactory.getLogger(InterfaceRuntime.class);
     static final long STOP_WAIT_MS = 10_000;
 
-    /** Everything the runtimes of one engine share. */
-    record Shared(Store store, Clock clock, Path dataDirectory, ScheduledExecutorService timers, ExecutorService storing) {
+    /** Everything the runtimes of one engine share; the script host is made when the first interface has code. */
+    record Shared(Store store, Clock clock, Path projectFolder, Path dataDirectory, ScheduledExecutorService timers,
+                  ExecutorService storing, Supplier<ScriptHost> scripts) {
     }
+
+    /** How long one call of interface code may run before it is stopped and the message quarantined. */
+    static final Duration SCRIPT_TIMEOUT = Duration.ofSeconds(5);
 
     private final InterfaceDefinition definition;
     private final Map<String, DestinationRunner> destinations;
@@ -65,6 +75,7 @@ final class InterfaceRuntime {
     static InterfaceRuntime start(InterfaceDefinition definition, Function<String, Optional<ConnectorFactory>> factories,
                                   Shared shared) throws StartException {
         ConnectorFactory sourceFactory = factory(definition.source().type(), factories, Role.SOURCE, "source");
+        Optional<InterfaceScript> script = script(definition, shared);
         ConnectorConfig sourceConfig = config(sourceFactory, Role.SOURCE, definition.source().settings(), "source");
         Map<String, DestinationRunner> runners = new LinkedHashMap<>();
         for (DestinationDefinition d : definition.destinations().values()) {
@@ -73,8 +84,8 @@ final class InterfaceRuntime {
             EngineConnectorContext context = new EngineConnectorContext(definition.name(), d.name(), shared.clock(),
                     shared.dataDirectory(), shared.timers());
             try {
-                runners.put(d.name(), new DestinationRunner(definition.name(), d, definition.ordering().lanes(),
-                        factory.createDestination(config, context), context, shared.store(), shared.clock()));
+                runners.put(d.name(), new DestinationRunner(definition, d, factory.createDestination(config, context), context,
+                        shared.store(), shared.clock(), script));
             } catch (RuntimeException | LinkageError e) {
                 throw new StartException("destinations." + d.name() + ": the " + d.type() + " connector failed to start: " + e, e);
             }
@@ -159,6 +170,18 @@ final class InterfaceRuntime {
             runner.stop(STOP_WAIT_MS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The interface's transform.js, loaded, when it has one; without it destinations get the payload unchanged. */
+    private static Optional<InterfaceScript> script(InterfaceDefinition definition, Shared shared) throws StartException {
+        Path folder = shared.projectFolder().resolve("interfaces").resolve(definition.name());
+        Path file = folder.resolve("transform.js");
+        if (!Files.isRegularFile(file)) return Optional.empty();
+        try {
+            return Optional.of(shared.scripts().get().load(file, Set.of(folder, shared.projectFolder().resolve("lib")), SCRIPT_TIMEOUT));
+        } catch (RuntimeException e) {
+            throw new StartException("transform.js cannot be read: " + e.getMessage(), e);
         }
     }
 

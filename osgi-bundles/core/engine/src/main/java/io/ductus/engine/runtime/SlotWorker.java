@@ -3,6 +3,7 @@ package io.ductus.engine.runtime;
 import io.ductus.core.retry.RetryDecision;
 import io.ductus.core.retry.RetrySchedule;
 import io.ductus.core.project.Retry;
+import io.ductus.script.TransformResult;
 import io.ductus.sdk.Destination;
 import io.ductus.sdk.Outcome;
 import io.ductus.store.DeliveryOutcome;
@@ -15,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
@@ -43,12 +45,13 @@ final class SlotWorker implements Runnable {
     private final Retry retry;
     private final boolean saveOutput;
     private final BooleanSupplier paused;
+    private final Optional<Transformer.Session> transform;
     private final Wakeup wakeup = new Wakeup();
     private final List<DeliveryOutcome> unrecorded = new ArrayList<>();
     private volatile boolean running = true;
 
     SlotWorker(DestinationRef ref, Set<Integer> lanes, Destination destination, Store store, Clock clock, Retry retry,
-               boolean saveOutput, BooleanSupplier paused) {
+               boolean saveOutput, BooleanSupplier paused, Optional<Transformer> transformer) {
         this.ref = ref;
         this.lanes = Set.copyOf(lanes);
         this.destination = destination;
@@ -57,6 +60,7 @@ final class SlotWorker implements Runnable {
         this.retry = retry;
         this.saveOutput = saveOutput;
         this.paused = paused;
+        this.transform = transformer.map(Transformer::session);
     }
 
     void wake() {
@@ -80,6 +84,7 @@ final class SlotWorker implements Runnable {
             Thread.currentThread().interrupt();
         } finally {
             flushQuietly();
+            transform.ifPresent(Transformer.Session::close);
         }
     }
 
@@ -124,24 +129,46 @@ final class SlotWorker implements Runnable {
 
     private DeliveryOutcome deliver(PendingDelivery delivery) throws InterruptedException {
         int attempts = delivery.attempts() + 1;
-        byte[] output = delivery.payload(); // transforms arrive with the JavaScript issue: pass through, byte for byte
+        long id = delivery.messageId();
+        byte[] output = delivery.payload(); // without transform.js: passed through, byte for byte
+        String outputCharset = delivery.charset();
+        if (transform.isPresent()) {
+            switch (transform.get().apply(delivery)) {
+                case TransformResult.Output o -> {
+                    output = o.payload();
+                    outputCharset = o.charset().name();
+                }
+                case TransformResult.Filtered f -> {
+                    return DeliveryOutcome.filtered(id, ref, attempts, f.reason());
+                }
+                case TransformResult.Quarantined q -> {
+                    return DeliveryOutcome.quarantined(id, ref, attempts, "transform: " + q.reason());
+                }
+                case TransformResult.Transient t -> {
+                    return retryOrGiveUp(id, attempts, Outcome.retry("transform: " + t.reason()));
+                }
+            }
+        }
         Outcome outcome;
         try {
-            outcome = destination.send(new StoredOutbound(delivery, output));
+            outcome = destination.send(new StoredOutbound(delivery, output, outputCharset));
         } catch (InterruptedException e) {
             throw e;
         } catch (RuntimeException | LinkageError e) {
             outcome = Outcome.retry("the destination failed unexpectedly: " + e);
         }
-        long id = delivery.messageId();
         return switch (outcome.kind()) {
-            case SENT -> DeliveryOutcome.sent(id, ref, attempts, saveOutput ? output : null, saveOutput ? delivery.charset() : null);
+            case SENT -> DeliveryOutcome.sent(id, ref, attempts, saveOutput ? output : null, saveOutput ? outputCharset : null);
             case QUARANTINE -> DeliveryOutcome.quarantined(id, ref, attempts, outcome.detail());
-            case RETRY -> switch (RetrySchedule.decide(attempts, retry, Instant.ofEpochMilli(clock.millis()), outcome.retryAfter())) {
-                case RetryDecision.RetryAt at -> DeliveryOutcome.retry(id, ref, attempts, at.nextAttemptAt().toEpochMilli(),
-                        outcome.detail());
-                case RetryDecision.Quarantine q -> DeliveryOutcome.quarantined(id, ref, attempts, outcome.detail() + "; " + q.reason());
-            };
+            case RETRY -> retryOrGiveUp(id, attempts, outcome);
+        };
+    }
+
+    /** A transient failure: try again after the back-off, or quarantine once retry.max_attempts is reached. */
+    private DeliveryOutcome retryOrGiveUp(long id, int attempts, Outcome outcome) {
+        return switch (RetrySchedule.decide(attempts, retry, Instant.ofEpochMilli(clock.millis()), outcome.retryAfter())) {
+            case RetryDecision.RetryAt at -> DeliveryOutcome.retry(id, ref, attempts, at.nextAttemptAt().toEpochMilli(), outcome.detail());
+            case RetryDecision.Quarantine q -> DeliveryOutcome.quarantined(id, ref, attempts, outcome.detail() + "; " + q.reason());
         };
     }
 

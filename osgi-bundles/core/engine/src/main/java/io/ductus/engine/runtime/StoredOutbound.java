@@ -17,10 +17,10 @@ final class StoredOutbound implements OutboundMessage {
     private Hl7Message parsed;
     private boolean unparseable;
 
-    StoredOutbound(PendingDelivery delivery, byte[] payload) {
+    StoredOutbound(PendingDelivery delivery, byte[] payload, String charset) {
         this.delivery = delivery;
         this.payload = payload;
-        this.charset = Charset.forName(delivery.charset());
+        this.charset = Charset.forName(charset);
     }
 
     @Override

@@ -155,7 +155,7 @@ class InterfaceManagerTest {
     private void start(ConnectorRegistry registry) throws IOException {
         LoadedProject project = ProjectLoader.load(tmp.resolve("project"), ConnectorTypes.unknown());
         assertThat(project.problems()).isEmpty();
-        runtime = EngineRuntime.start(ProjectLoader.read(tmp.resolve("project")), registry, store, Clock.systemUTC(),
+        runtime = EngineRuntime.start(ProjectLoader.read(tmp.resolve("project")), tmp.resolve("project"), registry, store, Clock.systemUTC(),
                 tmp.resolve("data"));
     }
 

@@ -1,0 +1,60 @@
+package io.ductus.engine.runtime;
+
+import io.ductus.core.project.Format;
+import io.ductus.script.InterfaceScript;
+import io.ductus.script.ScriptContext;
+import io.ductus.script.ScriptException;
+import io.ductus.script.Transform;
+import io.ductus.script.TransformResult;
+import io.ductus.store.PendingDelivery;
+import java.nio.charset.Charset;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A destination's transform, as one worker runs it: the worker's own context of the interface's code
+ * (made on first use, reused for every message, closed with the worker).
+ */
+final class Transformer {
+
+    private final InterfaceScript script;
+    private final String function;
+    private final Format format;
+
+    Transformer(InterfaceScript script, String function, Format format) {
+        this.script = script;
+        this.function = function;
+        this.format = format;
+    }
+
+    /** One worker's use of the transform. */
+    Session session() {
+        return new Session();
+    }
+
+    final class Session implements AutoCloseable {
+        private ScriptContext context;
+
+        TransformResult apply(PendingDelivery delivery) {
+            if (context == null) {
+                try {
+                    context = script.newContext();
+                } catch (ScriptException e) {
+                    return new TransformResult.Quarantined("transform.js does not load: " + e.getMessage());
+                }
+            }
+            Map<String, Object> meta = new LinkedHashMap<>();
+            meta.put("id", delivery.messageId());
+            meta.put("receivedAt", Instant.ofEpochMilli(delivery.receivedAt()).toString());
+            meta.put("interface", delivery.destination().interfaceName());
+            meta.put("destination", delivery.destination().destination());
+            return Transform.run(context, function, delivery.payload(), Charset.forName(delivery.charset()), format, meta);
+        }
+
+        @Override
+        public void close() {
+            if (context != null) context.close();
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package io.ductus.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ductus.sdk.hl7.AckCode;
+import io.ductus.sdk.hl7.Hl7Ack;
+import io.ductus.sdk.hl7.MllpFraming;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An interface with JavaScript in the real distribution: one destination gets the transformed message,
+ * messages the code filters are not delivered, and the other destination (no transform function of its
+ * own named) gets what the default function returns.
+ */
+class TransformIT {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void destinations_deliver_what_the_interface_code_returns_and_nothing_it_filters() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Path folder = Files.createDirectories(tmp.resolve("project/interfaces/adt"));
+        Files.createDirectories(tmp.resolve("project/lib"));
+        Files.writeString(tmp.resolve("project/lib/names.js"), "export const upper = (s) => s.toUpperCase();\n");
+        Files.writeString(folder.resolve("interface.yaml"), """
+                source: { type: mllp, listen: 127.0.0.1:%d }
+                format: hl7
+                destinations:
+                  renamed: { type: file, path: "renamed/{id}.hl7", fsync: false, transform: rename }
+                  raw: { type: file, path: "raw/{id}.hl7", fsync: false }
+                """.formatted(port));
+        Files.writeString(folder.resolve("transform.js"), """
+                import { upper } from '../../lib/names.js';
+                export function rename(msg, meta) {
+                  if (msg.get('MSH-9.2') === 'A08') return null;
+                  msg.set('PID-5.1', upper(msg.get('PID-5.1')));
+                  return msg;
+                }
+                export function transform(msg) { return msg; }
+                """);
+        try (DuctusProcess ductus = DuctusProcess.start(tmp, "serve", "--project", tmp.resolve("project").toString(),
+                "--data", tmp.resolve("data").toString(), "--api-listen", "127.0.0.1:0", "--plugins", tmp.resolve("plugins").toString())) {
+            ductus.awaitStarted();
+            assertThat(send(port, "ADT^A01", "M1", "doe")).isEqualTo(AckCode.AA);
+            assertThat(send(port, "ADT^A08", "M2", "roe")).isEqualTo(AckCode.AA);
+
+            Eventually.within(Duration.ofSeconds(30), () -> assertThat(tmp.resolve("data/raw/2.hl7")).exists());
+            Eventually.within(Duration.ofSeconds(30), () -> assertThat(tmp.resolve("data/renamed/1.hl7")).exists());
+            assertThat(Files.readString(tmp.resolve("data/renamed/1.hl7"))).isEqualTo(message("ADT^A01", "M1", "DOE"));
+            assertThat(Files.readString(tmp.resolve("data/raw/1.hl7"))).isEqualTo(message("ADT^A01", "M1", "doe"));
+            Thread.sleep(500);
+            assertThat(tmp.resolve("data/renamed/2.hl7")).as("filtered by the code").doesNotExist();
+            assertThat(new ObjectMapper().readTree(ductus.get("/api/v1/engine").body()).path("interfaces").get(0)
+                    .path("state").asText()).isEqualTo("running");
+            assertThat(ductus.stderr()).doesNotContain("interpreter");
+        }
+    }
+
+    private static String message(String type, String controlId, String family) {
+        return "MSH|^~\\&|T|F|D|F|20261129||" + type + "|" + controlId + "|P|2.5\rPID|1||42||" + family + "^JANE\r";
+    }
+
+    private static AckCode send(int port, String type, String controlId, String family) throws IOException {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream().write(MllpFraming.frame(message(type, controlId, family).getBytes(StandardCharsets.UTF_8)));
+            return Hl7Ack.read(MllpFraming.readFrame(socket.getInputStream(), 1 << 20)).code();
+        }
+    }
+}
