@@ -72,7 +72,9 @@ class Hl7ParserFuzzTest {
         long started = System.nanoTime();
         for (int i = 0; i < INPUTS_PER_TEST; i++) {
             long seed = SEED * 31 + test * 1_000_000_007L + i;
-            inputs++;
+            if (++inputs % 100_000 == 0) {
+                System.out.printf("HL7 fuzz: %d inputs so far, %.1f s%n", inputs, (nanos + System.nanoTime() - started) / 1e9);
+            }
             try {
                 oneInput.accept(new Random(seed));
             } catch (AssertionError e) {
