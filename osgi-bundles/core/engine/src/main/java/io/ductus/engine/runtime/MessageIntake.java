@@ -1,5 +1,6 @@
 package io.ductus.engine.runtime;
 
+import io.ductus.core.hl7.Hl7Charsets;
 import io.ductus.core.hl7.Hl7Message;
 import io.ductus.core.hl7.Hl7ParseException;
 import io.ductus.core.lane.IntakeKeys;
@@ -76,8 +77,18 @@ final class MessageIntake implements Intake {
     }
 
     private Receipt storeOne(InboundMessage message) {
-        Charset charset = message.charset().or(() -> definition.charset().map(Charset::forName)).orElse(StandardCharsets.UTF_8);
-        IntakeKeys keys = keys(message.payload(), charset);
+        Charset setting = message.charset().or(() -> definition.charset().map(Charset::forName)).orElse(null);
+        Charset charset;
+        IntakeKeys keys;
+        if (definition.format() == Format.HL7) {
+            // The source's setting, else MSH-18, else UTF-8 (ISO-8859-1 for bytes that are not UTF-8): Hl7Charsets.
+            Hl7Charsets.Decoded decoded = Hl7Charsets.decode(message.payload(), setting);
+            charset = decoded.charset();
+            keys = keys(decoded.text());
+        } else {
+            charset = setting == null ? StandardCharsets.UTF_8 : setting;
+            keys = new IntakeKeys(Optional.empty(), 0, Optional.empty());
+        }
         NewMessage row = new NewMessage(clock.millis(), message.payload(), charset.name(), keys.orderingKey().orElse(null),
                 keys.lane(), keys.dedupeKey().orElse(null), destinations, origin(message.origin()));
         List<Stored> stored;
@@ -92,10 +103,9 @@ final class MessageIntake implements Intake {
     }
 
     /** Keys from the payload; a message whose key cannot be read is still stored (in lane 0), never refused. */
-    private IntakeKeys keys(byte[] payload, Charset charset) {
-        if (definition.format() != Format.HL7) return new IntakeKeys(Optional.empty(), 0, Optional.empty());
+    private IntakeKeys keys(String text) {
         try {
-            return IntakeKeys.of(definition, Hl7Message.parse(new String(payload, charset)));
+            return IntakeKeys.of(definition, Hl7Message.parse(text));
         } catch (Hl7ParseException e) {
             LOG.warn("interface {}: ordering and dedupe keys unreadable, message goes to lane 0: {}", definition.name(), e.getMessage());
             return new IntakeKeys(Optional.empty(), Lanes.laneOf(null, definition.ordering().lanes()), Optional.empty());

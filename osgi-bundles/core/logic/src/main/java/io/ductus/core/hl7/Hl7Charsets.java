@@ -48,7 +48,7 @@ public final class Hl7Charsets {
             Map.entry("UNICODE", "UTF-8"), Map.entry("UNICODE UTF-8", "UTF-8"),
             Map.entry("UNICODE UTF-16", "UTF-16"), Map.entry("UNICODE UTF-32", "UTF-32"),
             Map.entry("ISO IR6", "US-ASCII"), Map.entry("ISO IR100", "ISO-8859-1"),
-            Map.entry("ISO IR14", "JIS_X0201"), Map.entry("ISO IR87", "x-JIS0208"), Map.entry("ISO IR159", "x-JIS0212"),
+            Map.entry("ISO IR14", "JIS_X0201"), Map.entry("ISO IR87", "ISO-2022-JP"), Map.entry("ISO IR159", "ISO-2022-JP-2"),
             Map.entry("GB 18030-2000", "GB18030"), Map.entry("KS X 1001", "EUC-KR"),
             Map.entry("CNS 11643-1992", "x-EUC-TW"), Map.entry("BIG-5", "Big5"));
 

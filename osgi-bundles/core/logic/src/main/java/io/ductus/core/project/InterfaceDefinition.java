@@ -11,7 +11,7 @@ import java.util.Optional;
  * @param name         the folder name
  * @param source       where messages come from
  * @param format       how payloads are parsed
- * @param charset      the payloads' character set when the message does not say, if written
+ * @param charset      the payloads' character set, if written (for HL7 it wins over MSH-18)
  * @param durability   strict or relaxed
  * @param ordering     key and lanes
  * @param dedupe       the path whose value identifies a message, if any

@@ -85,7 +85,8 @@ public final class ProjectShapes {
                     "{ type: mllp, listen: 127.0.0.1:6661 }"),
             Setting.required("format", formatChoice(), "How payloads are parsed for the transform.", "hl7"),
             Setting.optionalWithNote("charset", Text.charset(), "HL7: MSH-18, else UTF-8; other formats: UTF-8",
-                    "The character set of received payloads when the message does not say.", "ISO-8859-1"),
+                    "The character set of received payloads. For HL7 it wins over MSH-18: set it for a sender whose "
+                            + "MSH-18 is wrong or missing.", "ISO-8859-1"),
             Setting.optional("durability", Choice.of("strict", "relaxed"), "strict",
                     "strict: each message is on disk before it is acknowledged. relaxed: faster; a power cut can lose the "
                             + "last moments (a process crash still loses nothing).", "relaxed"),

@@ -29,6 +29,7 @@ class Hl7CharsetsTest {
             GB 18030-2000  | GB18030
             BIG-5          | Big5
             KS X 1001      | EUC-KR
+            ISO IR87       | ISO-2022-JP
             UTF-8          | UTF-8
             windows-1252   | windows-1252
             """)

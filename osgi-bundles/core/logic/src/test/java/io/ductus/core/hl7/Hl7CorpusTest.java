@@ -97,6 +97,10 @@ class Hl7CorpusTest {
                 String ours = ours(message, leaf);
                 if (!ours.equals(leaf.value())) {
                     reason(message, leaf.toString(), ours, leaf.value()).ifPresent(r -> differences.merge(r, 1, Integer::sum));
+                    if (Boolean.getBoolean("hl7.oracle.list")) {
+                        System.out.printf("DIFF %s %s %s ours=[%s] hapi=[%s]%n", hapi.file(), leaf, reason(message, leaf.toString(), ours, leaf.value()).orElse(null),
+                                ours.replace("\r", "\\r").replace("\n", "\\n"), leaf.value());
+                    }
                 }
             }
         }
