@@ -70,6 +70,54 @@ class TransformIT {
         }
     }
 
+    @Test
+    void code_that_runs_past_its_timeout_three_times_stops_only_its_own_interface() throws Exception {
+        int loopPort = freePort();
+        int calmPort = freePort();
+        Path loops = Files.createDirectories(tmp.resolve("project/interfaces/loops"));
+        Files.writeString(loops.resolve("interface.yaml"), """
+                source: { type: mllp, listen: 127.0.0.1:%d }
+                format: hl7
+                timeout: 300ms
+                destinations:
+                  out: { type: file, path: "loops/{id}.hl7", fsync: false }
+                """.formatted(loopPort));
+        Files.writeString(loops.resolve("transform.js"), "export function transform(msg) { while (true) {} }\n");
+        Path calm = Files.createDirectories(tmp.resolve("project/interfaces/calm"));
+        Files.writeString(calm.resolve("interface.yaml"), """
+                source: { type: mllp, listen: 127.0.0.1:%d }
+                format: hl7
+                destinations:
+                  out: { type: file, path: "calm/{id}.hl7", fsync: false }
+                """.formatted(calmPort));
+        try (DuctusProcess ductus = DuctusProcess.start(tmp, "serve", "--project", tmp.resolve("project").toString(),
+                "--data", tmp.resolve("data").toString(), "--api-listen", "127.0.0.1:0", "--plugins", tmp.resolve("plugins").toString())) {
+            ductus.awaitStarted();
+            for (int i = 1; i <= 3; i++) assertThat(send(loopPort, "ADT^A01", "L" + i, "doe")).isEqualTo(AckCode.AA);
+
+            Eventually.within(Duration.ofSeconds(60), () -> assertThat(state(ductus, "loops").path("state").asText()).isEqualTo("stopped"));
+            assertThat(state(ductus, "loops").path("reason").asText())
+                    .contains("ran past the timeout 3 times in a row").contains("transform.js:1");
+            assertThat(ductus.get("/api/v1/health").statusCode()).isEqualTo(200);
+            assertThat(send(calmPort, "ADT^A01", "C1", "roe")).isEqualTo(AckCode.AA);
+            Eventually.within(Duration.ofSeconds(30), () -> assertThat(tmp.resolve("data/calm/4.hl7")).exists());
+            assertThat(state(ductus, "calm").path("state").asText()).isEqualTo("running");
+        }
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode state(DuctusProcess ductus, String name) throws Exception {
+        for (var node : new ObjectMapper().readTree(ductus.get("/api/v1/engine").body()).path("interfaces")) {
+            if (node.path("name").asText().equals(name)) return node;
+        }
+        throw new AssertionError("no interface " + name);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
     private static String message(String type, String controlId, String family) {
         return "MSH|^~\\&|T|F|D|F|20261129||" + type + "|" + controlId + "|P|2.5\rPID|1||42||" + family + "^JANE\r";
     }

@@ -29,12 +29,14 @@ public final class InterfaceScript {
     private final Source module;
     private final Set<Path> codeRoots;
     private final Duration timeout;
+    private final org.slf4j.Logger log;
 
     InterfaceScript(Engine engine, ScheduledExecutorService watchdog, Path moduleFile, Set<Path> codeRoots, Duration timeout) {
         this.engine = engine;
         this.watchdog = watchdog;
         this.codeRoots = codeRoots;
         this.timeout = timeout;
+        this.log = org.slf4j.LoggerFactory.getLogger("script." + moduleFile.getParent().getFileName());
         try {
             this.module = Source.newBuilder("js", moduleFile.toFile()).mimeType("application/javascript+module").build();
         } catch (IOException e) {
@@ -62,6 +64,8 @@ public final class InterfaceScript {
                 .option("js.load", "false")
                 .option("js.print", "false")
                 .option("js.esm-eval-returns-exports", "true")
+                .out(new ScriptLog(log, false))
+                .err(new ScriptLog(log, true))
                 .build();
         return ScriptContext.open(context, module, watchdog, timeout);
     }

@@ -42,11 +42,12 @@ public final class ScriptException extends RuntimeException {
         SourceSection at = userLocation(e);
         String file = at == null ? null : at.getSource().getName();
         int line = at == null ? -1 : at.getStartLine();
-        if (e.isInterrupted()) {
-            return new ScriptException(Kind.TIMEOUT, "stopped after running longer than " + timeout.toMillis() + " ms", file, line);
-        }
-        if (e.isCancelled()) return new ScriptException(Kind.CANCELLED, "stopped: the code would not end", file, line);
         String where = file == null ? "" : " (" + file + (line > 0 ? ":" + line : "") + ")";
+        if (e.isInterrupted()) {
+            return new ScriptException(Kind.TIMEOUT, "stopped after running longer than " + timeout.toMillis() + " ms" + where,
+                    file, line);
+        }
+        if (e.isCancelled()) return new ScriptException(Kind.CANCELLED, "stopped: the code would not end" + where, file, line);
         if (e.isGuestException() && e.getGuestObject() != null && e.getGuestObject().hasMember(Prelude.DECISION_MARK)) {
             org.graalvm.polyglot.Value decision = e.getGuestObject();
             String reason = decision.getMember("reason").asString();

@@ -47,6 +47,7 @@ public final class Transform {
             return switch (e.kind()) {
                 case FILTERED -> new TransformResult.Filtered(e.getMessage());
                 case TRANSIENT -> new TransformResult.Transient(e.getMessage());
+                case TIMEOUT, CANCELLED -> new TransformResult.Runaway(e.getMessage());
                 default -> new TransformResult.Quarantined(e.getMessage());
             };
         }

@@ -17,6 +17,10 @@ public sealed interface TransformResult {
     record Quarantined(String reason) implements TransformResult {
     }
 
+    /** The code ran past its timeout and was stopped: quarantined, and counted against the interface. */
+    record Runaway(String reason) implements TransformResult {
+    }
+
     /** Try again later: {@code transient(reason)} (for example a lookup service that is down). */
     record Transient(String reason) implements TransformResult {
     }

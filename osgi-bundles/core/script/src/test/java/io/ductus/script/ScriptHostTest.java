@@ -114,6 +114,20 @@ class ScriptHostTest {
     }
 
     @Test
+    void console_output_goes_to_the_engine_log_not_to_standard_output() throws IOException {
+        write("interfaces/lab/transform.js", "export function transform() { console.log('checked', 3); return 'ok'; }\n");
+        java.io.PrintStream realOut = System.out;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(captured, true));
+        try (ScriptContext context = load(Duration.ofSeconds(5)).newContext()) {
+            assertThat(context.call("transform").asString()).isEqualTo("ok");
+        } finally {
+            System.setOut(realOut);
+        }
+        assertThat(captured.toString()).doesNotContain("checked 3");
+    }
+
+    @Test
     void a_missing_function_is_named() throws IOException {
         write("interfaces/lab/transform.js", "export function other() {}\n");
         try (ScriptContext context = load(Duration.ofSeconds(5)).newContext()) {

@@ -1,9 +1,6 @@
 package io.ductus.sdk.config;
 
 import java.time.Duration;
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** The kinds of value a setting can hold, each with the one parser that turns YAML values into it. */
 public enum FieldType {
@@ -11,13 +8,11 @@ public enum FieldType {
     INTEGER("a whole number"),
     BOOLEAN("true or false"),
     /** {@code 250ms}, {@code 5s}, {@code 2m}, {@code 1h}. */
-    DURATION("a duration such as 500ms, 5s, 2m or 1h"),
+    DURATION(DurationText.EXPECTED),
     /** {@code host:port}, with {@code [::1]:port} for IPv6. */
     HOST_PORT("host:port"),
     /** One of the field's allowed values. */
     ENUM("one of the allowed values");
-
-    private static final Pattern DURATION_TEXT = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
 
     private final String expected;
 
@@ -62,15 +57,7 @@ public enum FieldType {
 
     private Duration parseDuration(Object raw) {
         if (!(raw instanceof String s)) throw wrong(raw);
-        Matcher m = DURATION_TEXT.matcher(s.strip().toLowerCase(Locale.ROOT));
-        if (!m.matches()) throw wrong(raw);
-        long amount = Long.parseLong(m.group(1));
-        return switch (m.group(2)) {
-            case "ms" -> Duration.ofMillis(amount);
-            case "s" -> Duration.ofSeconds(amount);
-            case "m" -> Duration.ofMinutes(amount);
-            default -> Duration.ofHours(amount);
-        };
+        return DurationText.parse(s);
     }
 
     private IllegalArgumentException wrong(Object raw) {

@@ -33,10 +33,11 @@ final class DestinationRunner {
     private volatile boolean paused;
 
     DestinationRunner(InterfaceDefinition owner, DestinationDefinition definition, Destination destination,
-                      EngineConnectorContext context, Store store, Clock clock, Optional<InterfaceScript> script) {
+                      EngineConnectorContext context, Store store, Clock clock, Optional<InterfaceScript> script,
+                      RunawayGuard guard) {
         this.ref = new DestinationRef(owner.name(), definition.name());
         int lanes = owner.ordering().lanes();
-        Optional<Transformer> transformer = script.map(s -> new Transformer(s, definition.transform(), owner.format()));
+        Optional<Transformer> transformer = script.map(s -> new Transformer(s, definition.transform(), owner.format(), guard));
         this.destination = destination;
         this.context = context;
         int slots = Math.min(lanes, MAX_SLOTS);

@@ -43,6 +43,7 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
     private final ConnectorRegistry registry;
     private final Function<ConnectorTypes, ProjectCheck> checker;
     private final InterfaceRuntime.Shared shared;
+    private final Set<String> failed = new LinkedHashSet<>();
     private boolean draining;
     private boolean stopped;
 
@@ -106,7 +107,7 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
     private void startWhatCan() {
         ProjectCheck check = null;
         for (InterfaceDefinition definition : definitions.values()) {
-            if (running.containsKey(definition.name())) continue;
+            if (running.containsKey(definition.name()) || failed.contains(definition.name())) continue;
             Optional<String> missing = typesOf(definition).stream().filter(t -> registry.find(t).isEmpty()).findFirst();
             if (missing.isPresent()) {
                 waiting(definition.name(), "waiting for connector type '" + missing.get() + "'");
@@ -124,7 +125,8 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
                 continue;
             }
             try {
-                InterfaceRuntime runtime = InterfaceRuntime.start(definition, this::factory, shared);
+                InterfaceRuntime runtime = InterfaceRuntime.start(definition, this::factory, shared,
+                        reason -> stopLater(definition.name(), reason));
                 if (draining) runtime.closeSource();
                 running.put(definition.name(), runtime);
                 notRunning.remove(definition.name());
@@ -140,6 +142,23 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
                 return;
             }
         }
+    }
+
+    /**
+     * Stops one interface because of what its own code did. Called from one of its workers, so it runs
+     * on a thread of its own (stopping waits for those workers).
+     */
+    private void stopLater(String name, String reason) {
+        Thread.ofVirtual().name("stop-" + name).start(() -> {
+            synchronized (this) {
+                InterfaceRuntime runtime = running.remove(name);
+                if (runtime == null) return;
+                LOG.error("interface {} stopped: {}", name, reason);
+                stopRuntime(name, runtime, "stopped: " + reason);
+                // Stays stopped: startWhatCan skips it until the engine restarts with fixed code.
+                failed.add(name);
+            }
+        });
     }
 
     private void waiting(String name, String reason) {

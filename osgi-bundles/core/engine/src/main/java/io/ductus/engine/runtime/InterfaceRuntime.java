@@ -14,7 +14,6 @@ import io.ductus.script.InterfaceScript;
 import io.ductus.script.ScriptHost;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.time.Clock;
@@ -26,6 +25,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,8 +45,6 @@ final class InterfaceRuntime {
                   ExecutorService storing, Supplier<ScriptHost> scripts) {
     }
 
-    /** How long one call of interface code may run before it is stopped and the message quarantined. */
-    static final Duration SCRIPT_TIMEOUT = Duration.ofSeconds(5);
 
     private final InterfaceDefinition definition;
     private final Map<String, DestinationRunner> destinations;
@@ -73,7 +71,8 @@ final class InterfaceRuntime {
      * {@link StartException} with a reason an operator can act on; nothing is left running then.
      */
     static InterfaceRuntime start(InterfaceDefinition definition, Function<String, Optional<ConnectorFactory>> factories,
-                                  Shared shared) throws StartException {
+                                  Shared shared, Consumer<String> stopBecause) throws StartException {
+        RunawayGuard guard = new RunawayGuard(stopBecause);
         ConnectorFactory sourceFactory = factory(definition.source().type(), factories, Role.SOURCE, "source");
         Optional<InterfaceScript> script = script(definition, shared);
         ConnectorConfig sourceConfig = config(sourceFactory, Role.SOURCE, definition.source().settings(), "source");
@@ -85,7 +84,7 @@ final class InterfaceRuntime {
                     shared.dataDirectory(), shared.timers());
             try {
                 runners.put(d.name(), new DestinationRunner(definition, d, factory.createDestination(config, context), context,
-                        shared.store(), shared.clock(), script));
+                        shared.store(), shared.clock(), script, guard));
             } catch (RuntimeException | LinkageError e) {
                 throw new StartException("destinations." + d.name() + ": the " + d.type() + " connector failed to start: " + e, e);
             }
@@ -179,7 +178,8 @@ final class InterfaceRuntime {
         Path file = folder.resolve("transform.js");
         if (!Files.isRegularFile(file)) return Optional.empty();
         try {
-            return Optional.of(shared.scripts().get().load(file, Set.of(folder, shared.projectFolder().resolve("lib")), SCRIPT_TIMEOUT));
+            return Optional.of(shared.scripts().get().load(file, Set.of(folder, shared.projectFolder().resolve("lib")),
+                    definition.timeout()));
         } catch (RuntimeException e) {
             throw new StartException("transform.js cannot be read: " + e.getMessage(), e);
         }

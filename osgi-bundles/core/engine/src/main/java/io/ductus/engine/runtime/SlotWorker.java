@@ -144,6 +144,9 @@ final class SlotWorker implements Runnable {
                 case TransformResult.Quarantined q -> {
                     return DeliveryOutcome.quarantined(id, ref, attempts, "transform: " + q.reason());
                 }
+                case TransformResult.Runaway r -> {
+                    return DeliveryOutcome.quarantined(id, ref, attempts, "transform: " + r.reason());
+                }
                 case TransformResult.Transient t -> {
                     return retryOrGiveUp(id, attempts, Outcome.retry("transform: " + t.reason()));
                 }

@@ -21,11 +21,13 @@ final class Transformer {
     private final InterfaceScript script;
     private final String function;
     private final Format format;
+    private final RunawayGuard guard;
 
-    Transformer(InterfaceScript script, String function, Format format) {
+    Transformer(InterfaceScript script, String function, Format format, RunawayGuard guard) {
         this.script = script;
         this.function = function;
         this.format = format;
+        this.guard = guard;
     }
 
     /** One worker's use of the transform. */
@@ -49,7 +51,11 @@ final class Transformer {
             meta.put("receivedAt", Instant.ofEpochMilli(delivery.receivedAt()).toString());
             meta.put("interface", delivery.destination().interfaceName());
             meta.put("destination", delivery.destination().destination());
-            return Transform.run(context, function, delivery.payload(), Charset.forName(delivery.charset()), format, meta);
+            TransformResult result = Transform.run(context, function, delivery.payload(), Charset.forName(delivery.charset()),
+                    format, meta);
+            if (result instanceof TransformResult.Runaway runaway) guard.ranPastTimeout(runaway.reason());
+            else guard.ranFine();
+            return result;
         }
 
         @Override

@@ -16,10 +16,21 @@ import java.util.Optional;
  * @param ordering     key and lanes
  * @param dedupe       the path whose value identifies a message, if any
  * @param destinations the destinations in file order
+ * @param timeout      how long one call of the interface's code may run
  */
 public record InterfaceDefinition(String name, SourceDefinition source, Format format, Optional<String> charset,
                                   Durability durability, Ordering ordering, Optional<String> dedupe,
-                                  Map<String, DestinationDefinition> destinations) {
+                                  Map<String, DestinationDefinition> destinations, java.time.Duration timeout) {
+
+    /** The default for {@code timeout:}. */
+    public static final java.time.Duration DEFAULT_TIMEOUT = java.time.Duration.ofSeconds(5);
+
+    /** An interface with the default code timeout. */
+    public InterfaceDefinition(String name, SourceDefinition source, Format format, Optional<String> charset,
+                               Durability durability, Ordering ordering, Optional<String> dedupe,
+                               Map<String, DestinationDefinition> destinations) {
+        this(name, source, format, charset, durability, ordering, dedupe, destinations, DEFAULT_TIMEOUT);
+    }
 
     public InterfaceDefinition {
         Objects.requireNonNull(name, "name");
@@ -27,6 +38,7 @@ public record InterfaceDefinition(String name, SourceDefinition source, Format f
         Objects.requireNonNull(format, "format");
         Objects.requireNonNull(charset, "charset");
         Objects.requireNonNull(durability, "durability");
+        Objects.requireNonNull(timeout, "timeout");
         Objects.requireNonNull(ordering, "ordering");
         Objects.requireNonNull(dedupe, "dedupe");
         destinations = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(destinations));

@@ -2,6 +2,7 @@ package io.ductus.core.project;
 
 import io.ductus.core.hl7.Hl7Path;
 import io.ductus.core.project.shape.ConnectorBlock;
+import io.ductus.sdk.config.DurationText;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -36,7 +37,8 @@ final class InterfaceReader {
         return Optional.of(new InterfaceDefinition(name, source(root.value("source").orElseThrow()), format,
                 text(root, "charset"),
                 text(root, "durability").map(Durability::fromWord).orElse(Durability.STRICT),
-                ordering, dedupe, destinations));
+                ordering, dedupe, destinations,
+                text(root, "timeout").map(DurationText::parse).orElse(InterfaceDefinition.DEFAULT_TIMEOUT)));
     }
 
     private static SourceDefinition source(Node node) {

@@ -91,6 +91,9 @@ public final class ProjectShapes {
                     "strict: each message is on disk before it is acknowledged. relaxed: faster; a power cut can lose the "
                             + "last moments (a process crash still loses nothing).", "relaxed"),
             Setting.optional("ordering", ORDERING, null, "Per-key order and its lanes.", "{ key: PID-3.1, partitions: 8 }"),
+            Setting.optional("timeout", Text.duration(), "5s",
+                    "How long one call of the interface's code may run; past it the call is stopped and the message "
+                            + "quarantined, and three in a row stop the interface.", "2s"),
             Setting.optionalWithNote("dedupe", Text.any(), "no dedupe",
                     "A path whose value identifies a message (HL7: such as MSH-10); a message whose value was seen before is "
                             + "stored as a duplicate and not delivered.", "MSH-10"),

@@ -2,6 +2,7 @@ package io.ductus.core.project.shape;
 
 import io.ductus.core.config.DatabaseSetting;
 import io.ductus.core.hl7.Hl7Path;
+import io.ductus.sdk.config.DurationText;
 import io.ductus.sdk.config.HostPort;
 import java.nio.charset.Charset;
 import java.nio.charset.IllegalCharsetNameException;
@@ -39,6 +40,10 @@ public record Text(String kind, String expected, String jsonPattern, Function<St
 
     public static Text hostPort() {
         return parsedBy("host-port", "host:port, such as 127.0.0.1:7700", HostPort::parse);
+    }
+
+    public static Text duration() {
+        return new Text("duration", DurationText.EXPECTED, "^[0-9]{1,9}\\s*(ms|s|m|h)$", failureOf(DurationText::parse));
     }
 
     public static Text database() {
