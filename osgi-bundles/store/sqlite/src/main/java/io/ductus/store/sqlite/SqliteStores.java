@@ -20,7 +20,7 @@ public final class SqliteStores {
 
     /** Most callers in one group commit. */
     public static final int MAX_BATCH = 256;
-    /** Longest the writer waits for callers to come back before it commits without them. */
+    /** Longest a leader waits for last time's callers to come back before it commits without them. */
     public static final long MAX_WAIT_NANOS = TimeUnit.MICROSECONDS.toNanos(1000);
     static final int READERS = 8;
     static final int BUSY_TIMEOUT_MS = 10_000;
@@ -43,8 +43,7 @@ public final class SqliteStores {
             Migrations.migrate(writerSource, Dialect.SQLITE); // on its own connection, closed before writing
             writerConnection = writerSource.getConnection();
             readers = readerPool(absolute);
-            GroupCommitWriter writer = new GroupCommitWriter(writerConnection, MAX_BATCH, MAX_WAIT_NANOS,
-                    "ductus-sqlite-writer");
+            GroupCommitWriter writer = new GroupCommitWriter(writerConnection, MAX_BATCH, MAX_WAIT_NANOS);
             return new JdbcStore(Dialect.SQLITE, new SqliteTransactions(writer, readers), "sqlite:" + absolute);
         } catch (SQLException | RuntimeException e) {
             if (readers != null) readers.close();
