@@ -47,7 +47,12 @@ public final class StoreActivation implements AutoCloseable {
         String data = context.getProperty(DATA);
         String value = context.getProperty(DATABASE);
         if (value == null && data == null) return new StoreActivation(null, null);
-        DatabaseSetting setting = value == null ? DatabaseSetting.defaultIn(data) : DatabaseSetting.parse(value);
+        DatabaseSetting setting;
+        try {
+            setting = value == null ? DatabaseSetting.defaultIn(data) : DatabaseSetting.parse(value);
+        } catch (IllegalArgumentException e) {
+            return failed(context, "database setting: " + e.getMessage());
+        }
         if (setting.kind() != kind) return new StoreActivation(null, null);
         Path dataFolder = Path.of(data == null ? "." : data);
         JdbcStore store = null;
@@ -66,13 +71,17 @@ public final class StoreActivation implements AutoCloseable {
             return new StoreActivation(store, registration);
         } catch (Exception e) {
             if (store != null) store.close();
-            String reason = "database " + setting.display() + " could not be opened: " + rootMessage(e);
-            LOG.error(reason);
-            Hashtable<String, Object> props = new Hashtable<>();
-            props.put(SIGNAL_STATE, "failed");
-            props.put(SIGNAL_REASON, reason);
-            return new StoreActivation(null, context.registerService(Object.class.getName(), new Object(), props));
+            return failed(context, "database " + setting.display() + " could not be opened: " + rootMessage(e));
         }
+    }
+
+    /** Tells the launcher, through the engine's signal, why the engine will not start. */
+    private static StoreActivation failed(BundleContext context, String reason) {
+        LOG.error(reason);
+        Hashtable<String, Object> props = new Hashtable<>();
+        props.put(SIGNAL_STATE, "failed");
+        props.put(SIGNAL_REASON, reason);
+        return new StoreActivation(null, context.registerService(Object.class.getName(), new Object(), props));
     }
 
     /** The driver's own words (the first SQLException), else the deepest cause's message. */

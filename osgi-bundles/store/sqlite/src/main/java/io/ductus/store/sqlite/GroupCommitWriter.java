@@ -75,12 +75,18 @@ final class GroupCommitWriter implements AutoCloseable {
         } finally {
             lock.unlock();
         }
+        boolean finished = false;
         try {
             commit(batch);
+            finished = true;
         } finally {
             lock.lock();
             try {
-                for (Request<?> r : batch) r.done = true;
+                for (Request<?> r : batch) {
+                    // An Error escaped the commit: no caller may take that for success.
+                    if (!finished) r.fail(new StoreException("the commit did not finish: the batch may be lost"));
+                    r.done = true;
+                }
                 leading = false;
                 changed.signalAll();
             } finally {
