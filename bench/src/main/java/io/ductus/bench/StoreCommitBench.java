@@ -9,6 +9,7 @@ import io.ductus.store.postgres.PostgresStores;
 import io.ductus.store.sqlite.SqliteStores;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.charset.StandardCharsets;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,6 +47,7 @@ final class StoreCommitBench implements BenchMain.Scenario {
         System.out.println("the disk is shared and its speed drifts, so every figure is taken in alternating slices"
                 + " and compared only with figures of the same rounds");
 
+        String loadBefore = loadAverage();
         Rate fsync = new Rate();
         Rate fdatasync = new Rate();
         Rate sqlite1 = new Rate();
@@ -61,8 +63,8 @@ final class StoreCommitBench implements BenchMain.Scenario {
         }
         System.out.printf("disk:    write 4 KB + fsync %8.0f/s (SQLite syncs with fsync), + fdatasync %.0f/s%n",
                 fsync.perSecond(), fdatasync.perSecond());
-        System.out.printf("sqlite:   1 writer  %8.0f messages/s%n", sqlite1.perSecond());
-        System.out.printf("sqlite:  16 writers %8.0f messages/s%n", sqlite16.perSecond());
+        System.out.printf("sqlite:   1 writer  %8.0f messages/s (CPU %.0f us per message)%n", sqlite1.perSecond(), sqlite1.cpuMicros());
+        System.out.printf("sqlite:  16 writers %8.0f messages/s (CPU %.0f us per message)%n", sqlite16.perSecond(), sqlite16.cpuMicros());
 
         Rate pg1 = new Rate();
         Rate pg16 = new Rate();
@@ -80,8 +82,9 @@ final class StoreCommitBench implements BenchMain.Scenario {
                 pg16.time(() -> commit(postgres, 16, sliceMs));
             }
         }
-        System.out.printf("postgres: 1 writer  %8.0f messages/s%n", pg1.perSecond());
-        System.out.printf("postgres:16 writers %8.0f messages/s%n", pg16.perSecond());
+        System.out.printf("postgres: 1 writer  %8.0f messages/s (client CPU %.0f us per message)%n", pg1.perSecond(), pg1.cpuMicros());
+        System.out.printf("postgres:16 writers %8.0f messages/s (client CPU %.0f us per message)%n", pg16.perSecond(), pg16.cpuMicros());
+        System.out.printf("load average (other work on this machine counts too): %s before, %s after%n", loadBefore, loadAverage());
         deleteTree(folder);
         System.out.printf("RESULT store-commit sqlite_1=%.0f sqlite_16=%.0f pg_1=%.0f pg_16=%.0f fsync=%.0f"
                         + " sqlite_16_over_1=%.2f sqlite_1_over_fsync=%.2f%n",
@@ -94,20 +97,40 @@ final class StoreCommitBench implements BenchMain.Scenario {
         long count() throws Exception;
     }
 
-    /** Events over time, summed over the slices of all rounds. */
+    /** Events over time (and the CPU time this process spent), summed over the slices of all rounds. */
     private static final class Rate {
         private long events;
         private long nanos;
+        private long cpuNanos;
 
         /** Runs one slice and adds what it counted over the time it took. */
         void time(Slice slice) throws Exception {
+            long cpu = processCpuNanos();
             long start = System.nanoTime();
             events += slice.count();
             nanos += System.nanoTime() - start;
+            cpuNanos += processCpuNanos() - cpu;
         }
 
         double perSecond() {
             return events * 1e9 / nanos;
+        }
+
+        /** CPU microseconds per event: what the figure costs apart from waiting for the disk. */
+        double cpuMicros() {
+            return cpuNanos / 1e3 / events;
+        }
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).strip();
+        } catch (Exception e) {
+            return "unknown";
         }
     }
 
