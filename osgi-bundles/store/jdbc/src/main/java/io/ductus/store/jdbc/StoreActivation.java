@@ -64,10 +64,11 @@ public final class StoreActivation implements AutoCloseable {
                 LOG.info("store reconciled: {} message(s) settled, {} lease(s) cleared",
                         reconciled.messagesSettled(), reconciled.leasesCleared());
             }
+            LOG.info("store open: {} in {} ms", store.describe(), (System.nanoTime() - t0) / 1_000_000);
             Hashtable<String, Object> props = new Hashtable<>();
             props.put("ductus.database.kind", kind.label());
+            // Registering starts the engine (it waits for the Store), in this thread.
             ServiceRegistration<?> registration = context.registerService(Store.class, store, props);
-            LOG.info("store open: {} in {} ms", store.describe(), (System.nanoTime() - t0) / 1_000_000);
             return new StoreActivation(store, registration);
         } catch (Exception e) {
             if (store != null) store.close();
