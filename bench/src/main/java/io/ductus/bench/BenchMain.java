@@ -19,7 +19,8 @@ public final class BenchMain {
     private static Map<String, Entry> scenarios() {
         Map<String, Entry> all = new LinkedHashMap<>();
         all.put("startup", new Entry("median of cold starts to the started line, and RSS after start", new StartupBench()));
-        all.put("store-commit", notYet("messages committed per second, 1 and 16 writers, SQLite and PostgreSQL, vs fsync rate", 3));
+        all.put("store-commit", new Entry("messages committed per second, 1 and 16 writers, SQLite and PostgreSQL, vs fsync rate",
+                new StoreCommitBench()));
         all.put("mllp-ingest", notYet("strict MLLP ingest, 1 and 16 connections, latency and CPU per message", 4));
         all.put("transform", notYet("JavaScript ORU^R01 transform per second per thread, first-message latency", 5));
         all.put("browse", notYet("message browser queries over 1 M stored messages", 6));

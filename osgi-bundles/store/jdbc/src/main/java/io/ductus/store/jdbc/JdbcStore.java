@@ -57,13 +57,12 @@ public final class JdbcStore implements Store, AutoCloseable {
     @Override
     public Reconciled reconcile(long now) {
         int settled = 0;
-        long after = 0;
         while (true) {
-            long from = after;
-            SortedSet<Long> stranded = transactions.read(c -> Reconciler.stranded(c, from));
+            SortedSet<Long> stranded = transactions.read(Reconciler::stranded);
             if (stranded.isEmpty()) break;
-            settled += transactions.write(Durability.STRICT, c -> Settlement.settle(c, dialect, stranded, now)).size();
-            after = stranded.last();
+            int n = transactions.write(Durability.STRICT, c -> Settlement.settle(c, dialect, stranded, now)).size();
+            if (n == 0) break; // nothing changed (another engine settled them): stop rather than loop
+            settled += n;
         }
         int leases = transactions.write(Durability.STRICT, c -> Reconciler.clearLeases(c, now));
         return new Reconciled(settled, leases);

@@ -30,11 +30,15 @@ final class MessageReads {
     private MessageReads() {
     }
 
-    /** Builds the page query from the filters that are set; the values are always bound, never spliced in. */
+    /**
+     * Builds the page query from the filters that are set. The status is written as a literal (it is one of
+     * the enum's fixed values), so that the planners can use the partial index of pending or quarantined
+     * messages; every other value is bound, never spliced in.
+     */
     static String browseSql(MessageQuery q) {
         StringBuilder sql = new StringBuilder("SELECT ").append(SUMMARY_COLUMNS).append(" FROM messages WHERE 1 = 1");
         if (q.interfaceName() != null) sql.append(" AND interface_name = ?");
-        if (q.status() != null) sql.append(" AND status = ?");
+        if (q.status() != null) sql.append(" AND status = '").append(q.status().dbValue()).append('\'');
         if (q.receivedFrom() != null) sql.append(" AND received_at >= ?");
         if (q.receivedTo() != null) sql.append(" AND received_at < ?");
         if (q.beforeId() != null) sql.append(" AND id < ?");
@@ -46,7 +50,6 @@ final class MessageReads {
         try (PreparedStatement ps = c.prepareStatement(browseSql(q))) {
             int i = 1;
             if (q.interfaceName() != null) ps.setString(i++, q.interfaceName());
-            if (q.status() != null) ps.setString(i++, q.status().dbValue());
             if (q.receivedFrom() != null) ps.setLong(i++, q.receivedFrom());
             if (q.receivedTo() != null) ps.setLong(i++, q.receivedTo());
             if (q.beforeId() != null) ps.setLong(i++, q.beforeId());

@@ -12,15 +12,16 @@ import java.util.TreeSet;
  * this repairs what older releases or manual edits may have left: messages still pending although none
  * of their deliveries is, and delivery leases that ran out.
  */
-final class Reconciler {
+public final class Reconciler {
 
     /** Batches keep each transaction short while the engine starts. */
     static final int BATCH = 500;
-    static final String STRANDED = """
+    /** Reads the small partial index of pending messages; settling them takes them out of it. */
+    public static final String STRANDED = """
             SELECT m.id FROM messages m
-            WHERE m.status = 'pending' AND m.id > ?
+            WHERE m.status = 'pending'
               AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.message_id = m.id AND d.status = 'pending')
-            ORDER BY m.id LIMIT ?""";
+            LIMIT ?""";
     static final String CLEAR_LEASES = """
             UPDATE deliveries SET lease_until = NULL
             WHERE status = 'pending' AND lease_until IS NOT NULL AND lease_until <= ?""";
@@ -28,12 +29,11 @@ final class Reconciler {
     private Reconciler() {
     }
 
-    /** Finds up to {@link #BATCH} stranded messages above {@code afterId}, ascending. */
-    static SortedSet<Long> stranded(Connection c, long afterId) throws SQLException {
+    /** Finds up to {@link #BATCH} stranded messages. */
+    static SortedSet<Long> stranded(Connection c) throws SQLException {
         SortedSet<Long> ids = new TreeSet<>();
         try (PreparedStatement ps = c.prepareStatement(STRANDED)) {
-            ps.setLong(1, afterId);
-            ps.setInt(2, BATCH);
+            ps.setInt(1, BATCH);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) ids.add(rs.getLong(1));
             }

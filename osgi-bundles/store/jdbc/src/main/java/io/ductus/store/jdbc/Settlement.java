@@ -17,15 +17,14 @@ import java.util.SortedSet;
  *
  * <p>Two destinations may finish one message at the same moment in two transactions. Each would read the
  * other's delivery as still pending and leave the message pending for ever. So where writers run
- * concurrently (PostgreSQL), each transaction first locks the message rows in id order (an update that
- * changes nothing), and only then reads the deliveries in a new statement: under READ COMMITTED that
- * statement sees everything the other transaction committed before it released the lock. The second one
+ * concurrently (PostgreSQL), each transaction first locks the message rows in id order
+ * ({@link Dialect#lockMessageSql()}), and only then reads the deliveries in a new statement: under READ
+ * COMMITTED that statement sees everything the other transaction committed before it released the lock. The second one
  * to finish therefore always sees both deliveries done. Locking in id order keeps two batches that share
  * messages from deadlocking. SQLite has one writer, so nothing interleaves and no lock is needed.
  */
 final class Settlement {
 
-    static final String LOCK_MESSAGE = "UPDATE messages SET status = status WHERE id = ?";
     static final String DELIVERY_STATUSES = "SELECT status FROM deliveries WHERE message_id = ?";
     static final String SETTLE = "UPDATE messages SET status = ?, settled_at = ? WHERE id = ? AND status = 'pending'";
 
@@ -36,7 +35,7 @@ final class Settlement {
     static List<Settled> settle(Connection c, Dialect dialect, SortedSet<Long> messageIds, long now)
             throws SQLException {
         if (messageIds.isEmpty()) return List.of();
-        if (dialect.concurrentWriters()) lock(c, messageIds);
+        if (dialect.lockMessageSql() != null) lock(c, dialect.lockMessageSql(), messageIds);
         List<Settled> settled = new ArrayList<>();
         try (PreparedStatement read = c.prepareStatement(DELIVERY_STATUSES);
              PreparedStatement update = c.prepareStatement(SETTLE)) {
@@ -52,13 +51,14 @@ final class Settlement {
         return settled;
     }
 
-    private static void lock(Connection c, SortedSet<Long> messageIds) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(LOCK_MESSAGE)) {
-            for (long id : messageIds) {
+    private static void lock(Connection c, String lockSql, SortedSet<Long> messageIds) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(lockSql)) {
+            for (long id : messageIds) { // ascending: two batches sharing messages wait, never deadlock
                 ps.setLong(1, id);
-                ps.addBatch();
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                }
             }
-            ps.executeBatch();
         }
     }
 

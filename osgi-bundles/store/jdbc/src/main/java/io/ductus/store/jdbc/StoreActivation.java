@@ -47,7 +47,12 @@ public final class StoreActivation implements AutoCloseable {
         String data = context.getProperty(DATA);
         String value = context.getProperty(DATABASE);
         if (value == null && data == null) return new StoreActivation(null, null);
-        DatabaseSetting setting = value == null ? DatabaseSetting.defaultIn(data) : DatabaseSetting.parse(value);
+        DatabaseSetting setting;
+        try {
+            setting = value == null ? DatabaseSetting.defaultIn(data) : DatabaseSetting.parse(value);
+        } catch (IllegalArgumentException e) {
+            return failed(context, "database setting: " + e.getMessage());
+        }
         if (setting.kind() != kind) return new StoreActivation(null, null);
         Path dataFolder = Path.of(data == null ? "." : data);
         JdbcStore store = null;
@@ -59,20 +64,25 @@ public final class StoreActivation implements AutoCloseable {
                 LOG.info("store reconciled: {} message(s) settled, {} lease(s) cleared",
                         reconciled.messagesSettled(), reconciled.leasesCleared());
             }
+            LOG.info("store open: {} in {} ms", store.describe(), (System.nanoTime() - t0) / 1_000_000);
             Hashtable<String, Object> props = new Hashtable<>();
             props.put("ductus.database.kind", kind.label());
+            // Registering starts the engine (it waits for the Store), in this thread.
             ServiceRegistration<?> registration = context.registerService(Store.class, store, props);
-            LOG.info("store open: {} in {} ms", store.describe(), (System.nanoTime() - t0) / 1_000_000);
             return new StoreActivation(store, registration);
         } catch (Exception e) {
             if (store != null) store.close();
-            String reason = "database " + setting.display() + " could not be opened: " + rootMessage(e);
-            LOG.error(reason);
-            Hashtable<String, Object> props = new Hashtable<>();
-            props.put(SIGNAL_STATE, "failed");
-            props.put(SIGNAL_REASON, reason);
-            return new StoreActivation(null, context.registerService(Object.class.getName(), new Object(), props));
+            return failed(context, "database " + setting.display() + " could not be opened: " + rootMessage(e));
         }
+    }
+
+    /** Tells the launcher, through the engine's signal, why the engine will not start. */
+    private static StoreActivation failed(BundleContext context, String reason) {
+        LOG.error(reason);
+        Hashtable<String, Object> props = new Hashtable<>();
+        props.put(SIGNAL_STATE, "failed");
+        props.put(SIGNAL_REASON, reason);
+        return new StoreActivation(null, context.registerService(Object.class.getName(), new Object(), props));
     }
 
     /** The driver's own words (the first SQLException), else the deepest cause's message. */

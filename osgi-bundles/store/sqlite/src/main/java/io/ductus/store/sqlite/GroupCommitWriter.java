@@ -4,26 +4,29 @@ import io.ductus.store.Durability;
 import io.ductus.store.StoreException;
 import io.ductus.store.jdbc.SqlWork;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * SQLite's one writer, with group commit. Callers queue their work; one thread takes everything queued,
- * runs each caller's work in its own savepoint of one transaction, commits once, and only then releases
- * every caller of the batch. Concurrent callers so share one fsync, which is what lets many connections
- * store faster than the disk can sync.
+ * SQLite's one writer, with group commit. Callers queue up; the caller at the head of the queue becomes
+ * the leader: it takes everyone queued (itself first), runs each caller's work in its own savepoint of one
+ * transaction on the one write connection, commits once, and only then releases every caller of the
+ * batch; the next caller in the queue leads the next batch. Concurrent callers so share one fsync, which
+ * is what lets many connections store faster than the disk can sync, while a caller alone commits on its
+ * own thread with no hand-off to another thread and back.
  *
- * <p>A batch is bounded ({@code maxBatch} callers). The writer does not wait for company when one caller
- * writes at a time; when the last batch had several callers it waits up to {@code maxWait} for as many to
+ * <p>A batch is bounded ({@code maxBatch} callers). A leader does not wait for company when callers come
+ * one at a time; when the last batch had several callers it waits up to {@code maxWait} for as many to
  * come back, so that callers just released are not split into a batch of one and a batch of the rest.
  *
  * <p>A caller whose work fails is rolled back to its savepoint and gets the exception; the others in the
@@ -35,122 +38,143 @@ final class GroupCommitWriter implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(GroupCommitWriter.class);
 
     private final Connection connection;
+    private final Control statements;
     private final int maxBatch;
     private final long maxWaitNanos;
-    private final LinkedBlockingQueue<Request<?>> queue = new LinkedBlockingQueue<>();
-    private final Object gate = new Object();
-    private final Thread thread;
-    private boolean closed; // guarded by gate
-    private Durability synchronous;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
     private final AtomicLong commits = new AtomicLong();
+    // guarded by lock:
+    private final ArrayDeque<Request<?>> queue = new ArrayDeque<>();
+    private boolean leading;
+    private boolean closed;
+    private int expected = 1;
+    // used only by the leader:
+    private Durability synchronous;
 
-    GroupCommitWriter(Connection connection, int maxBatch, long maxWaitNanos, String name) {
-        this.connection = connection;
+    GroupCommitWriter(Connection connection, int maxBatch, long maxWaitNanos) throws SQLException {
+        this.connection = CachingConnection.wrap(connection);
+        this.statements = new Control(connection);
         this.maxBatch = maxBatch;
         this.maxWaitNanos = maxWaitNanos;
-        this.thread = Thread.ofPlatform().name(name).daemon(true).unstarted(this::run);
-        thread.start();
     }
 
     /** Runs {@code work} in the next group commit; returns after that commit, or throws what went wrong. */
     <T> T write(Durability durability, SqlWork<T> work) {
-        Request<T> request = new Request<>(durability, work);
-        synchronized (gate) {
-            if (closed) throw new StoreException("the store is closed");
-            queue.add(request);
-        }
+        Request<T> me = new Request<>(durability, work);
+        List<Request<?>> batch;
+        lock.lock();
         try {
-            return request.result.join();
-        } catch (CompletionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException r) throw r;
-            if (cause instanceof Error err) throw err;
-            throw new StoreException("write failed: " + cause.getMessage(), cause);
+            if (closed) throw new StoreException("the store is closed");
+            queue.addLast(me);
+            changed.signalAll(); // a leader may be waiting for company
+            while (!me.done && (leading || queue.peekFirst() != me)) changed.awaitUninterruptibly();
+            if (me.done) return me.result();
+            leading = true;
+            batch = gather();
+        } finally {
+            lock.unlock();
         }
-    }
-
-    private void run() {
-        int expected = 1;
-        while (true) {
-            Request<?> first;
-            try {
-                first = queue.poll(100, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                continue; // only close() ends the writer, after the queue is empty
-            }
-            if (first == null) {
-                synchronized (gate) {
-                    if (closed && queue.isEmpty()) return;
-                }
-                continue;
-            }
-            List<Request<?>> batch = gather(first, expected);
-            expected = batch.size();
+        boolean finished = false;
+        try {
             commit(batch);
+            finished = true;
+        } finally {
+            lock.lock();
+            try {
+                for (Request<?> r : batch) {
+                    // An Error escaped the commit: no caller may take that for success.
+                    if (!finished) r.fail(new StoreException("the commit did not finish: the batch may be lost"));
+                    r.done = true;
+                }
+                leading = false;
+                changed.signalAll();
+            } finally {
+                lock.unlock();
+            }
         }
+        return me.result();
     }
 
-    /** Takes what is queued; waits (bounded) only while fewer than last time's callers have come back. */
-    private List<Request<?>> gather(Request<?> first, int expected) {
-        List<Request<?>> batch = new ArrayList<>(Math.min(maxBatch, 64));
-        batch.add(first);
-        queue.drainTo(batch, maxBatch - batch.size());
+    /** With the lock held: waits (bounded) for last time's number of callers, then takes the queue's head. */
+    private List<Request<?>> gather() {
         long deadline = System.nanoTime() + maxWaitNanos;
-        while (batch.size() < expected && batch.size() < maxBatch) {
+        boolean interrupted = false;
+        while (queue.size() < Math.min(expected, maxBatch)) {
             long left = deadline - System.nanoTime();
             if (left <= 0) break;
-            Request<?> next;
             try {
-                next = queue.poll(left, TimeUnit.NANOSECONDS);
+                changed.awaitNanos(left);
             } catch (InterruptedException e) {
-                break;
+                interrupted = true; // the caller must learn its outcome; keep the flag for it
             }
-            if (next == null) break;
-            batch.add(next);
-            queue.drainTo(batch, maxBatch - batch.size());
         }
+        if (interrupted) Thread.currentThread().interrupt();
+        List<Request<?>> batch = new ArrayList<>(Math.min(queue.size(), maxBatch));
+        while (!queue.isEmpty() && batch.size() < maxBatch) batch.add(queue.pollFirst());
+        expected = batch.size();
         return batch;
     }
 
     private void commit(List<Request<?>> batch) {
         Durability durability = batch.stream().anyMatch(r -> r.durability == Durability.STRICT)
                 ? Durability.STRICT : Durability.RELAXED;
-        List<Object> results = new ArrayList<>(batch.size());
-        try (Statement s = connection.createStatement()) {
-            setSynchronous(s, durability);
-            s.execute("BEGIN IMMEDIATE");
-            for (Request<?> r : batch) results.add(runInSavepoint(s, r));
-            s.execute("COMMIT");
+        try {
+            setSynchronous(durability);
+            statements.begin.execute();
+            if (batch.size() == 1) {
+                if (!runAlone(batch.get(0))) {
+                    statements.rollback.execute();
+                    return;
+                }
+            } else {
+                for (Request<?> r : batch) runInSavepoint(r);
+            }
+            statements.commit.execute();
             commits.incrementAndGet();
         } catch (SQLException | RuntimeException e) {
             rollbackQuietly();
             StoreException failure = new StoreException("commit failed, nothing of this batch was stored: "
                     + e.getMessage(), e);
-            for (Request<?> r : batch) r.result.completeExceptionally(failure);
-            return;
+            for (Request<?> r : batch) r.fail(failure);
         }
-        for (int i = 0; i < batch.size(); i++) batch.get(i).complete(results.get(i));
     }
 
-    /** Returns the work's result, or the Throwable it failed with (its savepoint rolled back). */
-    private Object runInSavepoint(Statement s, Request<?> r) throws SQLException {
-        s.execute("SAVEPOINT caller");
+    /** A caller alone in its transaction needs no savepoint: if its work fails, the transaction is rolled back. */
+    private boolean runAlone(Request<?> r) {
         try {
-            Object result = r.work.run(connection);
-            s.execute("RELEASE caller");
-            return result;
+            r.run(connection);
+            return true;
         } catch (SQLException | RuntimeException e) {
-            s.execute("ROLLBACK TO caller");
-            s.execute("RELEASE caller");
-            return new Failure(e);
+            r.fail(asStoreFailure(e));
+            return false;
         }
     }
 
-    private void setSynchronous(Statement s, Durability durability) throws SQLException {
+    /** Keeps the work's result, or the exception it failed with (its savepoint rolled back). */
+    private void runInSavepoint(Request<?> r) throws SQLException {
+        statements.savepoint.execute();
+        try {
+            r.run(connection);
+            statements.release.execute();
+        } catch (SQLException | RuntimeException e) {
+            statements.rollbackToSavepoint.execute();
+            statements.release.execute();
+            r.fail(asStoreFailure(e));
+        }
+    }
+
+    private static RuntimeException asStoreFailure(Exception e) {
+        return e instanceof SQLException ? new StoreException(e.getMessage(), e) : (RuntimeException) e;
+    }
+
+    private void setSynchronous(Durability durability) throws SQLException {
         if (durability == synchronous) return;
         // FULL: the WAL is synced at every commit. NORMAL (WAL mode): synced at checkpoints only, so a
         // process crash loses nothing and a power cut may lose the last commits.
-        s.execute(durability == Durability.STRICT ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
+        try (Statement s = connection.createStatement()) {
+            s.execute(durability == Durability.STRICT ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
+        }
         synchronous = durability;
     }
 
@@ -168,15 +192,15 @@ final class GroupCommitWriter implements AutoCloseable {
         return commits.get();
     }
 
+    /** Refuses new work, lets the queued work commit, then closes the connection. */
     @Override
     public void close() {
-        synchronized (gate) {
-            closed = true;
-        }
+        lock.lock();
         try {
-            thread.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            closed = true;
+            while (leading || !queue.isEmpty()) changed.awaitUninterruptibly();
+        } finally {
+            lock.unlock();
         }
         try {
             connection.close();
@@ -185,29 +209,50 @@ final class GroupCommitWriter implements AutoCloseable {
         }
     }
 
-    /** A caller's work that threw: kept apart from results so that a null result stays a result. */
-    private record Failure(Exception exception) {
+    /** The transaction statements, prepared once: they run several times per commit. */
+    private static final class Control {
+        final PreparedStatement begin;
+        final PreparedStatement commit;
+        final PreparedStatement rollback;
+        final PreparedStatement savepoint;
+        final PreparedStatement release;
+        final PreparedStatement rollbackToSavepoint;
+
+        Control(Connection c) throws SQLException {
+            begin = c.prepareStatement("BEGIN IMMEDIATE");
+            commit = c.prepareStatement("COMMIT");
+            rollback = c.prepareStatement("ROLLBACK");
+            savepoint = c.prepareStatement("SAVEPOINT caller");
+            release = c.prepareStatement("RELEASE caller");
+            rollbackToSavepoint = c.prepareStatement("ROLLBACK TO caller");
+        }
     }
 
+    /** One caller's work and, once its batch is done, its outcome. */
     private static final class Request<T> {
         final Durability durability;
         final SqlWork<T> work;
-        final CompletableFuture<T> result = new CompletableFuture<>();
+        boolean done; // guarded by the writer's lock
+        private T result;
+        private RuntimeException failure;
 
         Request(Durability durability, SqlWork<T> work) {
             this.durability = durability;
             this.work = work;
         }
 
-        @SuppressWarnings("unchecked")
-        void complete(Object outcome) {
-            if (outcome instanceof Failure f) {
-                Exception e = f.exception();
-                result.completeExceptionally(e instanceof SQLException
-                        ? new StoreException(e.getMessage(), e) : e);
-            } else {
-                result.complete((T) outcome);
-            }
+        void run(Connection c) throws SQLException {
+            result = work.run(c);
+        }
+
+        void fail(RuntimeException e) {
+            failure = e;
+        }
+
+        /** Read after {@code done} was seen under the lock, so the leader's writes are visible. */
+        T result() {
+            if (failure != null) throw failure;
+            return result;
         }
     }
 }

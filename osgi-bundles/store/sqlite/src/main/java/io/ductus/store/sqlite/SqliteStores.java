@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.concurrent.TimeUnit;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteDataSource;
@@ -20,9 +21,11 @@ public final class SqliteStores {
 
     /** Most callers in one group commit. */
     public static final int MAX_BATCH = 256;
-    /** Longest the writer waits for callers to come back before it commits without them. */
+    /** Longest a leader waits for last time's callers to come back before it commits without them. */
     public static final long MAX_WAIT_NANOS = TimeUnit.MICROSECONDS.toNanos(1000);
     static final int READERS = 8;
+    /** How often the WAL is copied back into the database file, off the commit path. */
+    static final long CHECKPOINT_INTERVAL_MS = 100;
     static final int BUSY_TIMEOUT_MS = 10_000;
 
     private SqliteStores() {
@@ -39,15 +42,21 @@ public final class SqliteStores {
         SQLiteDataSource writerSource = dataSource(absolute, true);
         HikariDataSource readers = null;
         Connection writerConnection = null;
+        Checkpointer checkpointer = null;
         try {
             Migrations.migrate(writerSource, Dialect.SQLITE); // on its own connection, closed before writing
             writerConnection = writerSource.getConnection();
+            try (Statement s = writerConnection.createStatement()) {
+                s.execute("PRAGMA wal_autocheckpoint = 0"); // the Checkpointer does it, off the commit path
+            }
+            checkpointer = new Checkpointer(dataSource(absolute, false).getConnection(), CHECKPOINT_INTERVAL_MS);
             readers = readerPool(absolute);
-            GroupCommitWriter writer = new GroupCommitWriter(writerConnection, MAX_BATCH, MAX_WAIT_NANOS,
-                    "ductus-sqlite-writer");
-            return new JdbcStore(Dialect.SQLITE, new SqliteTransactions(writer, readers), "sqlite:" + absolute);
+            GroupCommitWriter writer = new GroupCommitWriter(writerConnection, MAX_BATCH, MAX_WAIT_NANOS);
+            return new JdbcStore(Dialect.SQLITE, new SqliteTransactions(writer, readers, checkpointer),
+                    "sqlite:" + absolute);
         } catch (SQLException | RuntimeException e) {
             if (readers != null) readers.close();
+            if (checkpointer != null) checkpointer.close();
             closeQuietly(writerConnection);
             if (e instanceof StoreException se) throw se;
             throw new StoreException("cannot open " + absolute + ": " + e.getMessage(), e);

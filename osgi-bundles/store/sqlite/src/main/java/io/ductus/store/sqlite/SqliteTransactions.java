@@ -10,17 +10,19 @@ import java.sql.SQLException;
 
 /**
  * SQLite: writes go through the one {@link GroupCommitWriter}; reads use a small pool of their own
- * connections. In WAL mode readers never block the writer, and each read transaction sees the database
+ * connections; the {@link Checkpointer} copies the WAL back into the database file in the background. In WAL mode readers never block the writer, and each read transaction sees the database
  * as of one commit, so never half of a batch.
  */
 final class SqliteTransactions implements Transactions {
 
     private final GroupCommitWriter writer;
     private final HikariDataSource readers;
+    private final Checkpointer checkpointer;
 
-    SqliteTransactions(GroupCommitWriter writer, HikariDataSource readers) {
+    SqliteTransactions(GroupCommitWriter writer, HikariDataSource readers, Checkpointer checkpointer) {
         this.writer = writer;
         this.readers = readers;
+        this.checkpointer = checkpointer;
     }
 
     @Override
@@ -45,5 +47,6 @@ final class SqliteTransactions implements Transactions {
     public void close() {
         writer.close();
         readers.close();
+        checkpointer.close();
     }
 }

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The writer is held inside a first caller's work while others queue up behind it; when it is let go,
- * everything queued is the next batch. That makes "one transaction for concurrent callers" observable
+ * A first caller, leading, is held inside its own work while others queue up behind it; when it is let
+ * go, everything queued is the next batch. That makes "one transaction for concurrent callers" observable
  * without timing luck.
  */
 class GroupCommitWriterTest {
@@ -44,7 +44,7 @@ class GroupCommitWriterTest {
         try (Statement s = c.createStatement()) {
             s.execute("CREATE TABLE t (caller INTEGER NOT NULL UNIQUE)");
         }
-        writer = new GroupCommitWriter(c, 256, TimeUnit.MILLISECONDS.toNanos(1), "test-writer");
+        writer = new GroupCommitWriter(c, 256, TimeUnit.MILLISECONDS.toNanos(1));
         observer = SqliteStores.dataSource(file, false).getConnection();
     }
 
@@ -63,7 +63,7 @@ class GroupCommitWriterTest {
             await(hold);
             return 0;
         });
-        Thread.sleep(50); // the writer is now inside the first caller's work
+        Thread.sleep(50); // the first caller now leads and is inside its own work
         List<CompletableFuture<Integer>> rest = new ArrayList<>();
         for (int i = 1; i <= 15; i++) {
             int n = i;

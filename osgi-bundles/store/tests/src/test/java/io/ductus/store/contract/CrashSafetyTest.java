@@ -74,7 +74,12 @@ class CrashSafetyTest {
         Thread.ofPlatform().daemon().start(output);
         try {
             assertThat(output.ready.await(30, TimeUnit.SECONDS)).as("the child opened the database").isTrue();
-            Thread.sleep(700 + ThreadLocalRandom.current().nextInt(600)); // let it commit, then kill it mid-flight
+            // Let it commit a while (at least 100 acknowledged ids, however busy the machine), then kill it
+            // at a random moment of its flight.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            Thread.sleep(700);
+            while (output.lines() < 100 && System.nanoTime() < deadline) Thread.sleep(20);
+            Thread.sleep(ThreadLocalRandom.current().nextInt(600));
             assertThat(child.isAlive()).as("the child is still committing when it is killed").isTrue();
         } finally {
             child.destroyForcibly(); // SIGKILL
@@ -116,6 +121,14 @@ class CrashSafetyTest {
             synchronized (all) {
                 return all.toByteArray();
             }
+        }
+
+        /** Complete lines so far. */
+        int lines() {
+            byte[] bytes = bytes();
+            int n = 0;
+            for (byte b : bytes) if (b == '\n') n++;
+            return n;
         }
     }
 

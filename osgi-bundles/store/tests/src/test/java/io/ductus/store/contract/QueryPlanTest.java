@@ -8,6 +8,7 @@ import io.ductus.store.IntakeBatch;
 import io.ductus.store.NewMessage;
 import io.ductus.store.jdbc.JdbcStore;
 import io.ductus.store.jdbc.QueueReads;
+import io.ductus.store.jdbc.Reconciler;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -57,6 +58,7 @@ class QueryPlanTest {
             try (Connection c = d.connect(STORES.location(d)); Statement s = c.createStatement()) {
                 // As in production, most deliveries are done (96 %) and a few wait.
                 s.executeUpdate("UPDATE deliveries SET status = 'sent' WHERE message_id % 25 <> 0");
+                s.executeUpdate("UPDATE messages SET status = 'sent' WHERE id % 25 <> 0");
                 s.execute(d == Database.POSTGRES ? "VACUUM ANALYZE" : "ANALYZE");
             } catch (Exception e) {
                 throw new IllegalStateException(e);
@@ -82,6 +84,12 @@ class QueryPlanTest {
         assertThat(plan(QueueReads.PENDING_COUNTS)).contains("deliveries_pending").doesNotContainIgnoringCase("seq scan");
         assertThat(plan(QueueReads.QUARANTINED_COUNTS)).contains("deliveries_quarantined")
                 .doesNotContainIgnoringCase("seq scan");
+    }
+
+    @Test
+    void reconciling_reads_only_the_pending_messages_index() throws Exception {
+        String plan = plan(Reconciler.STRANDED, 500);
+        assertThat(plan).contains("messages_pending").doesNotContain("SCAN m\n").doesNotContain("Seq Scan on messages");
     }
 
     private String plan(String sql, Object... params) throws Exception {

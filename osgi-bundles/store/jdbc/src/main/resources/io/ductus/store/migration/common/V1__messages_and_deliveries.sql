@@ -1,5 +1,6 @@
 -- The queue and what goes with it (ARCHITECTURE.md §4). Portable subset: runs on SQLite and PostgreSQL.
--- ${id_column} and ${blob} are the one mapping between the two (see Dialect.java); times are Unix ms.
+-- ${id_column}, ${blob} and ${without_rowid} are the one mapping between the two (see Dialect.java); times
+-- are Unix ms. Every index here is written to by each stored message: keep them few (commit cost).
 -- Expand-only: later migrations add tables, columns and indexes; they never drop or rename (docs/migrations.md).
 
 CREATE TABLE messages (
@@ -17,11 +18,12 @@ CREATE TABLE messages (
     settled_at     BIGINT
 );
 
--- The browser: by interface (and status), newest first, paged by id.
+-- The browser: by interface, newest first, paged by id. Messages still pending and quarantined ones (the
+-- statuses people look for among mostly sent ones) have small indexes of their own; reconciling at start
+-- reads only the pending one.
 CREATE INDEX messages_by_interface ON messages (interface_name, id);
-CREATE INDEX messages_by_status ON messages (interface_name, status, id);
--- Reconciling at start looks only at messages still pending.
-CREATE INDEX messages_pending ON messages (id) WHERE status = 'pending';
+CREATE INDEX messages_pending ON messages (interface_name, id) WHERE status = 'pending';
+CREATE INDEX messages_quarantined ON messages (interface_name, id) WHERE status = 'quarantined';
 
 CREATE TABLE deliveries (
     message_id      BIGINT  NOT NULL REFERENCES messages (id),
@@ -37,7 +39,7 @@ CREATE TABLE deliveries (
     lease_until     BIGINT,
     updated_at      BIGINT  NOT NULL,
     PRIMARY KEY (message_id, destination)
-);
+)${without_rowid};
 
 -- A worker reads one lane of one destination in message-id order: this index makes that a range scan
 -- whose cost does not depend on how many deliveries wait. Only pending rows are in it.

@@ -1,0 +1,76 @@
+package io.ductus.store.sqlite;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Copies the WAL back into the database file on its own connection and thread, so that no commit pays for
+ * it. SQLite's automatic checkpoint runs inside the commit that crosses the WAL size limit, and while
+ * readers keep it from finishing it is tried again by every later commit, each time syncing the database
+ * file. With this one, the writer's connection has automatic checkpoints switched off.
+ *
+ * <p>A PASSIVE checkpoint never blocks the writer or readers; once it has copied everything, the next write
+ * starts the WAL over from its beginning, so the file stops growing.
+ */
+final class Checkpointer implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Checkpointer.class);
+
+    private final Connection connection;
+    private final long intervalNanos;
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    Checkpointer(Connection connection, long intervalMillis) {
+        this.connection = connection;
+        this.intervalNanos = TimeUnit.MILLISECONDS.toNanos(intervalMillis);
+        this.thread = Thread.ofPlatform().name("ductus-sqlite-checkpoint").daemon(true).start(this::run);
+    }
+
+    private void run() {
+        while (running) {
+            long next = System.nanoTime() + intervalNanos;
+            try {
+                checkpoint("PASSIVE");
+            } catch (SQLException e) {
+                LOG.warn("WAL checkpoint failed (tried again shortly): {}", e.getMessage());
+            }
+            long left = next - System.nanoTime();
+            if (left > 0) LockSupport.parkNanos(left);
+        }
+    }
+
+    /** Returns the frames in the WAL after the checkpoint. */
+    int checkpoint(String mode) throws SQLException {
+        try (Statement s = connection.createStatement();
+             ResultSet rs = s.executeQuery("PRAGMA wal_checkpoint(" + mode + ")")) {
+            return rs.next() ? rs.getInt(2) : 0;
+        }
+    }
+
+    /** Stops the thread, then copies everything and empties the WAL file while nothing else writes. */
+    @Override
+    public void close() {
+        running = false;
+        LockSupport.unpark(thread);
+        try {
+            thread.join(TimeUnit.NANOSECONDS.toMillis(intervalNanos) + 5_000);
+            checkpoint("TRUNCATE");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (SQLException e) {
+            LOG.debug("final WAL checkpoint: {}", e.getMessage());
+        }
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            LOG.debug("closing the checkpoint connection: {}", e.getMessage());
+        }
+    }
+}
