@@ -163,7 +163,8 @@ final class EmbeddedFramework implements AutoCloseable {
             jars = files.filter(p -> p.toString().endsWith(".jar")).sorted().toList();
         }
         List<Bundle> installed = new ArrayList<>();
-        for (Path jar : jars) installed.add(context.installBundle(jar.toUri().toString()));
+        // reference: makes Felix read each jar where it is instead of copying it into its cache at every start.
+        for (Path jar : jars) installed.add(context.installBundle("reference:" + jar.toUri()));
         for (Bundle bundle : installed) {
             if (bundle.getHeaders().get(Constants.FRAGMENT_HOST) != null) continue;
             try {
