@@ -43,6 +43,7 @@ final class GroupCommitWriter implements AutoCloseable {
     private boolean closed; // guarded by gate
     private Durability synchronous;
     private final AtomicLong commits = new AtomicLong();
+    private final AtomicLong committedWrites = new AtomicLong();
 
     GroupCommitWriter(Connection connection, int maxBatch, long maxWaitNanos, String name) {
         this.connection = connection;
@@ -122,6 +123,7 @@ final class GroupCommitWriter implements AutoCloseable {
             for (Request<?> r : batch) results.add(runInSavepoint(s, r));
             s.execute("COMMIT");
             commits.incrementAndGet();
+            committedWrites.addAndGet(batch.size());
         } catch (SQLException | RuntimeException e) {
             rollbackQuietly();
             StoreException failure = new StoreException("commit failed, nothing of this batch was stored: "
@@ -178,6 +180,8 @@ final class GroupCommitWriter implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        // How well group commit did over the writer's life (bench/run mllp-ingest reads it: messages per commit).
+        LOG.info("SQLite writer closed: {} commit(s) for {} write(s)", commits.get(), committedWrites.get());
         try {
             connection.close();
         } catch (SQLException e) {
