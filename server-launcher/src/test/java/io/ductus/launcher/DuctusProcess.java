@@ -100,6 +100,20 @@ final class DuctusProcess implements AutoCloseable {
         return process.exitValue();
     }
 
+    long pid() {
+        return process.pid();
+    }
+
+    boolean alive() {
+        return process.isAlive();
+    }
+
+    /** kill -9: the JVM gets no chance to stop anything (Process.destroyForcibly sends SIGKILL on Linux). */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        assertThat(process.waitFor(30, TimeUnit.SECONDS)).as("ductus ends on SIGKILL").isTrue();
+    }
+
     String stderr() {
         try {
             return Files.readString(stderr);
