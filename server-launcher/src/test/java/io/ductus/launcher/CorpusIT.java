@@ -3,6 +3,7 @@ package io.ductus.launcher;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ca.uhn.hl7v2.DefaultHapiContext;
+import ca.uhn.hl7v2.HL7Exception;
 import ca.uhn.hl7v2.HapiContext;
 import ca.uhn.hl7v2.app.Connection;
 import ca.uhn.hl7v2.llp.MinLowerLayerProtocol;
@@ -89,39 +90,77 @@ class CorpusIT {
 
     @ParameterizedTest(name = "{0}")
     @EnumSource(Database.class)
-    void hapi_as_sender_gets_AA_for_every_message_it_parses_and_the_delivered_content_is_what_hapi_sent(Database database)
+    void hapi_as_sender_gets_AA_for_every_message_it_parses_and_the_delivered_content_parses_the_same(Database database)
             throws Exception {
         List<Corpus.Message> messages = Corpus.messages().stream().filter(Corpus.Message::hapiParses).toList();
         TestProject project = new TestProject(tmp).fileDestination("archive", "out/{id}.hl7").write();
         try (DuctusProcess ductus = project.start(database.newUrl(project.data(), "corpus_hapi"));
              HapiContext hapi = new DefaultHapiContext()) {
             hapi.setValidationContext(ValidationContextFactory.noValidation());
+            // Lenient, as the corpus oracle: an OBX without OBX-2 is read as text.
+            hapi.getParserConfiguration().setDefaultObx2Type("ST");
+            hapi.getParserConfiguration().setInvalidObx2Type("ST");
             MinLowerLayerProtocol llp = new MinLowerLayerProtocol(false);
             llp.setCharset(StandardCharsets.UTF_8); // HAPI's MLLP writer defaults to US-ASCII
             hapi.setLowerLayerProtocol(llp);
             PipeParser parser = hapi.getPipeParser();
             List<String> sentEncoded = new ArrayList<>();
+            List<Corpus.Message> sentMessages = new ArrayList<>();
+            List<String> withoutControlId = new ArrayList<>();
+            List<String> notParsedHere = new ArrayList<>();
             Connection connection = hapi.newClient("127.0.0.1", project.port(), false);
             try {
                 for (Corpus.Message m : messages) {
-                    Message parsed = parser.parse(new String(m.bytes(), m.charset()));
+                    // HAPI's PipeParser wants CR segment terminators; HAPI's own file reader turns LF and CRLF into CR.
+                    String text = new String(m.bytes(), m.charset()).replace("\r\n", "\r").replace('\n', '\r');
+                    Message parsed;
+                    try {
+                        parsed = parser.parse(text);
+                    } catch (HL7Exception e) {
+                        notParsedHere.add(m.toString());
+                        continue;
+                    }
+                    String controlId = new Terser(parsed).get("/MSH-10");
+                    if (controlId == null || controlId.isBlank()) {
+                        // HAPI's initiator refuses to send without a control id (it matches the ACK by it).
+                        withoutControlId.add(m.toString());
+                        continue;
+                    }
+                    sentMessages.add(m);
                     Message ack = connection.getInitiator().sendAndReceive(parsed);
                     Terser terser = new Terser(ack);
                     assertThat(terser.get("/MSA-1")).as("%s: %s", m, terser.get("/MSA-3")).isEqualTo("AA");
-                    assertThat(terser.get("/MSA-2")).isEqualTo(new Terser(parsed).get("/MSH-10"));
+                    assertThat(terser.get("/MSA-2")).isEqualTo(controlId);
                     sentEncoded.add(parser.encode(parsed));
                 }
             } finally {
                 connection.close();
             }
+            System.out.println("CorpusIT: HAPI sent " + sentMessages.size() + " messages; without MSH-10, not sendable by HAPI: "
+                    + withoutControlId + "; not parsed by this HAPI client although the oracle's HAPI did: " + notParsedHere);
+            assertThat(withoutControlId).hasSizeLessThanOrEqualTo(3);
+            assertThat(notParsedHere).isEmpty();
+            assertThat(sentMessages).hasSizeGreaterThan(100);
             List<Path> written = awaitFiles(project.data().resolve("out"), sentEncoded.size());
-            // HAPI re-encodes what it parsed, so the reference is HAPI's own encoding (what went on the wire), not
-            // the corpus bytes. (HAPI reads some LF-terminated messages as one long MSH, so the text itself is
-            // compared: HAPI cannot always parse its own output back.)
+            // HAPI re-encodes what it parsed, so the reference is HAPI's own encoding, what went on the wire: the
+            // delivered file is that very text, and parses (with HAPI) to the same content. (HAPI cannot read back
+            // its own encoding of two v2.8 MDM messages, "Determine encoding"; for those the text is compared.)
+            List<String> notReparsable = new ArrayList<>();
             for (int i = 0; i < sentEncoded.size(); i++) {
-                assertThat(Files.readString(written.get(i), StandardCharsets.UTF_8)).as("%s, as delivered", messages.get(i))
+                String delivered = Files.readString(written.get(i), StandardCharsets.UTF_8);
+                assertThat(delivered).as("%s, as delivered", sentMessages.get(i)).isEqualTo(sentEncoded.get(i));
+                Message reparsed;
+                try {
+                    reparsed = parser.parse(delivered);
+                } catch (HL7Exception e) {
+                    notReparsable.add(sentMessages.get(i).toString());
+                    continue;
+                }
+                assertThat(parser.encode(reparsed)).as("%s, parsed from what was delivered", sentMessages.get(i))
                         .isEqualTo(sentEncoded.get(i));
             }
+            System.out.println("CorpusIT: HAPI cannot parse its own encoding of " + notReparsable);
+            assertThat(notReparsable).hasSizeLessThanOrEqualTo(2);
             assertThat(ductus.terminate(Duration.ofSeconds(20))).isZero();
         }
     }
