@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -30,6 +31,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * re-encoded"): an MLLP source and a file destination writing {@code out/<id>.hl7}. Messages are sent one
  * after another on one connection, so message ids follow the order they were acknowledged in.
  */
+@ExtendWith(EngineLogOnFailure.class)
 class CorpusIT {
 
     @TempDir

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -16,6 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * round after round. Every message that was answered AA must reach the receiver at least once, and no
  * key's messages may arrive out of acknowledged order. Fewer rounds on PostgreSQL keep the run short.
  */
+@ExtendWith(EngineLogOnFailure.class)
 class CrashIT {
 
     private static final int CONNECTIONS = 16;

@@ -60,7 +60,9 @@ final class DuctusProcess implements AutoCloseable {
         Path stderr = Files.createTempFile(workDir, "stderr", ".log");
         ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile()).redirectError(stderr.toFile());
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        return new DuctusProcess(builder.start(), stderr);
+        DuctusProcess started = new DuctusProcess(builder.start(), stderr);
+        EngineLogOnFailure.started(started);
+        return started;
     }
 
     /** Waits for the started line and returns its parts. */

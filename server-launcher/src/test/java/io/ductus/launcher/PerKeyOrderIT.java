@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -15,6 +16,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * A refused message blocks its lane until it is taken (back-off 1 s doubling); other lanes go on. Many
  * lanes keep the test short: a lane's refusals add up, one back-off after another.
  */
+@ExtendWith(EngineLogOnFailure.class)
 class PerKeyOrderIT {
 
     private static final int CONNECTIONS = 16;

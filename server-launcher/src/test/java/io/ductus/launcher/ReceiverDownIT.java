@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -18,6 +19,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * destinations of the same messages keep delivering; when it comes back, everything it missed drains, in
  * each key's order.
  */
+@ExtendWith(EngineLogOnFailure.class)
 class ReceiverDownIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
