@@ -8,25 +8,29 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * A project folder written for one test: one interface named {@code e2e} with an MLLP source on a known
- * port and the destinations the test asks for; and the engine started on it.
+ * A project folder written for one test: one interface named {@code e2e} with an MLLP source and the
+ * destinations the test asks for; and the engine started on it. The source listens on port 0 and the
+ * port it got is read from the engine's log, so the test always talks to its own engine (a port chosen
+ * in advance could be taken by another process in between, and a probe would then find that process).
  */
 final class TestProject {
 
     static final String INTERFACE = "e2e";
+    private static final Pattern LISTENING = Pattern.compile("MLLP listener on 127\\.0\\.0\\.1:(\\d+)");
 
     private final Path folder;
     private final Path data;
-    private final int port;
+    private volatile int port;
     private final List<String> destinations = new ArrayList<>();
     private String ordering = "";
 
     TestProject(Path root) throws IOException {
         this.folder = root.resolve("project");
         this.data = root.resolve("data");
-        this.port = Ports.freeBelowEphemeral();
     }
 
     TestProject ordering(String key, int partitions) {
@@ -48,12 +52,13 @@ final class TestProject {
     TestProject write() throws IOException {
         Path iface = folder.resolve("interfaces").resolve(INTERFACE);
         Files.createDirectories(iface);
-        String yaml = "source: { type: mllp, listen: 127.0.0.1:" + port + " }\n"
+        String yaml = "source: { type: mllp, listen: 127.0.0.1:0 }\n"
                 + "format: hl7\n" + ordering + "destinations:\n" + String.join("", destinations);
         Files.writeString(iface.resolve("interface.yaml"), yaml);
         return this;
     }
 
+    /** The port the source of the engine started last listens on. */
     int port() {
         return port;
     }
@@ -78,15 +83,19 @@ final class TestProject {
     private void awaitListening(DuctusProcess ductus, Duration limit) throws Exception {
         long deadline = System.nanoTime() + limit.toNanos();
         while (true) {
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 1000);
-                return;
-            } catch (IOException e) {
-                if (System.nanoTime() > deadline || !ductus.alive()) {
-                    throw new AssertionError("the MLLP source on port " + port + " did not open; stderr:\n" + ductus.stderr());
+            Matcher m = LISTENING.matcher(ductus.stderr());
+            if (m.find()) {
+                int bound = Integer.parseInt(m.group(1));
+                try (Socket s = new Socket()) {
+                    s.connect(new InetSocketAddress("127.0.0.1", bound), 1000);
                 }
-                Thread.sleep(50);
+                port = bound;
+                return;
             }
+            if (System.nanoTime() > deadline || !ductus.alive()) {
+                throw new AssertionError("the MLLP source did not open; stderr:\n" + ductus.stderr());
+            }
+            Thread.sleep(50);
         }
     }
 }
