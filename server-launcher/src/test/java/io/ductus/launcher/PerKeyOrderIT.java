@@ -12,7 +12,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Per-key order through a destination that refuses some sends (ARCHITECTURE.md §2.3): 16 sender
- * connections with their keys interleaved, an MLLP receiver that answers AE to 20% of sends at random.
+ * connections with their keys interleaved, an MLLP receiver that answers AE to 20% of sends at random
+ * (one message at most twice).
  * A refused message blocks its lane until it is taken (back-off 1 s doubling); other lanes go on. Many
  * lanes keep the test short: a lane's refusals add up, one back-off after another.
  */

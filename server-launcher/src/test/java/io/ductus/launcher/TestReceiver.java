@@ -22,7 +22,10 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The MLLP receiver a destination sends to: records every message it gets, in arrival order, and answers
- * AA, or AE for a chosen fraction at random (a receiver that refuses some sends). It can go down (its
+ * AA, or AE for a chosen fraction at random (a receiver that refuses some sends; never the same message
+ * more than twice, so that a lane's back-off, 1 s doubling per refusal, stays bounded and so does the
+ * test's run time: a run of refusals of one message at 20% would otherwise cost 31 s one run in five,
+ * and 127 s now and then). It can go down (its
  * port refuses connections, open connections are cut) and come back on the same port.
  */
 final class TestReceiver implements AutoCloseable {
@@ -31,11 +34,14 @@ final class TestReceiver implements AutoCloseable {
     record Arrival(long seq, String controlId, byte[] payload, boolean accepted, long at) {
     }
 
+    static final int MAX_REFUSALS_PER_MESSAGE = 2;
+
     private final int port;
     private final double refuseFraction;
     private final Random random;
     private final List<Arrival> arrivals = new ArrayList<>();
     private final Set<Socket> connections = ConcurrentHashMap.newKeySet();
+    private final java.util.Map<String, Integer> refusals = new java.util.HashMap<>();
     private final AtomicLong acks = new AtomicLong();
     private volatile ServerSocket server;
 
@@ -89,8 +95,10 @@ final class TestReceiver implements AutoCloseable {
                 boolean accept;
                 synchronized (this) {
                     if (server == null) return; // went down while this was on the wire: no answer
-                    accept = random.nextDouble() >= refuseFraction;
-                    arrivals.add(new Arrival(arrivals.size(), header.controlId().orElse(""), message, accept, System.nanoTime()));
+                    String controlId = header.controlId().orElse("");
+                    accept = random.nextDouble() >= refuseFraction || refusals.getOrDefault(controlId, 0) >= MAX_REFUSALS_PER_MESSAGE;
+                    if (!accept) refusals.merge(controlId, 1, Integer::sum);
+                    arrivals.add(new Arrival(arrivals.size(), controlId, message, accept, System.nanoTime()));
                 }
                 byte[] ack = Hl7Ack.build(header, accept ? AckCode.AA : AckCode.AE, accept ? "" : "refused by the test receiver",
                         "R" + acks.incrementAndGet(), ZonedDateTime.now(ZoneOffset.UTC));
