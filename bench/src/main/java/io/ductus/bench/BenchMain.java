@@ -21,7 +21,8 @@ public final class BenchMain {
         all.put("startup", new Entry("median of cold starts to the started line, and RSS after start", new StartupBench()));
         all.put("store-commit", new Entry("messages committed per second, 1 and 16 writers, SQLite and PostgreSQL, vs fsync rate",
                 new StoreCommitBench()));
-        all.put("mllp-ingest", notYet("strict MLLP ingest, 1 and 16 connections, latency and CPU per message", 4));
+        all.put("mllp-ingest", new Entry("strict MLLP ingest, 1 and 16 connections, SQLite and PostgreSQL, vs fsync rate;"
+                + " latency at 500 msg/s; engine CPU per message; messages per commit", new MllpIngestBench()));
         all.put("transform", notYet("JavaScript ORU^R01 transform per second per thread, first-message latency", 5));
         all.put("browse", notYet("message browser queries over 1 M stored messages", 6));
         all.put("file-ingest", notYet("CSV rows per second from the file source", 7));

@@ -20,6 +20,16 @@ final class FsyncProbe {
     private FsyncProbe() {
     }
 
+    /**
+     * The disk's fsync rate (per second) over about {@code seconds}: what every strict commit of the
+     * bundled SQLite pays (it calls fsync, with metadata).
+     */
+    static double perSecond(Path folder, double seconds) throws IOException {
+        java.nio.file.Files.createDirectories(folder);
+        long millis = Math.max(200, (long) (seconds * 1000));
+        return syncs(folder, true, millis) * 1000.0 / millis;
+    }
+
     /** Syncs done in {@code millis}, with or without metadata. */
     static long syncs(Path folder, boolean metadata, long millis) throws IOException {
         Path file = folder.resolve("fsync-probe.bin");

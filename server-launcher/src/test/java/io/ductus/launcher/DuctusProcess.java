@@ -61,7 +61,9 @@ final class DuctusProcess implements AutoCloseable {
         Path stderr = Files.createTempFile(workDir, "stderr", ".log");
         ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile()).redirectError(stderr.toFile());
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        return new DuctusProcess(builder.start(), stderr);
+        DuctusProcess started = new DuctusProcess(builder.start(), stderr);
+        EngineLogOnFailure.started(started);
+        return started;
     }
 
     /** Waits for the started line and returns its parts. */
@@ -101,6 +103,20 @@ final class DuctusProcess implements AutoCloseable {
         assertThat(process.waitFor(within.toMillis(), TimeUnit.MILLISECONDS)).as("ductus exits within %s", within).isTrue();
         reader.join(5000);
         return process.exitValue();
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    boolean alive() {
+        return process.isAlive();
+    }
+
+    /** kill -9: the JVM gets no chance to stop anything (Process.destroyForcibly sends SIGKILL on Linux). */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        assertThat(process.waitFor(30, TimeUnit.SECONDS)).as("ductus ends on SIGKILL").isTrue();
     }
 
     String stderr() {

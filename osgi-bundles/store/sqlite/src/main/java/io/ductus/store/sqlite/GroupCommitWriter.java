@@ -44,6 +44,7 @@ final class GroupCommitWriter implements AutoCloseable {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private final AtomicLong commits = new AtomicLong();
+    private final AtomicLong committedWrites = new AtomicLong();
     // guarded by lock:
     private final ArrayDeque<Request<?>> queue = new ArrayDeque<>();
     private boolean leading;
@@ -132,6 +133,7 @@ final class GroupCommitWriter implements AutoCloseable {
             }
             statements.commit.execute();
             commits.incrementAndGet();
+            committedWrites.addAndGet(batch.size());
         } catch (SQLException | RuntimeException e) {
             rollbackQuietly();
             StoreException failure = new StoreException("commit failed, nothing of this batch was stored: "
@@ -202,6 +204,8 @@ final class GroupCommitWriter implements AutoCloseable {
         } finally {
             lock.unlock();
         }
+        // How well group commit did over the writer's life (bench/run mllp-ingest reads it: messages per commit).
+        LOG.info("SQLite writer closed: {} commit(s) for {} write(s)", commits.get(), committedWrites.get());
         try {
             connection.close();
         } catch (SQLException e) {

@@ -1,0 +1,441 @@
+package io.ductus.bench;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.BufferedInputStream;
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Strict MLLP ingest: {@code ductus serve} as a child process (an MLLP source, {@code durability: strict},
+ * a file destination), the senders in this JVM, each waiting for its ACK before sending the next message.
+ * Measured in one run, on one disk: the disk's fsync rate (the reference); messages acknowledged per
+ * second with 1 and 16 connections on SQLite and on PostgreSQL (embedded, fsync on, synchronous commits);
+ * latency from send to file written at a steady 500 msg/s; the engine's CPU time per message, MLLP in to
+ * file out; SQLite's messages per store commit at 16 connections (from the writer's closing log line).
+ */
+final class MllpIngestBench implements BenchMain.Scenario {
+
+    private static final Pattern STARTED = Pattern.compile("ductus started in (\\d+) ms");
+    private static final Pattern WRITER = Pattern.compile("SQLite writer closed: (\\d+) commit\\(s\\) for (\\d+) write\\(s\\)");
+    private static final long CLOCK_TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+    private Path root;
+    private Path work;
+
+    @Override
+    public void run(Path root, boolean quick) throws Exception {
+        this.root = root;
+        this.work = Files.createTempDirectory(root.resolve("bench/target"), "mllp-ingest");
+        double measure = quick ? 3 : 10;
+        double warmup = quick ? 1.5 : 3;
+
+        double fsync = FsyncProbe.perSecond(work, quick ? 2 : 5);
+        System.out.printf("fsync rate of the disk under %s: %.0f/s%n", work, fsync);
+
+        Ingest sqliteC1;
+        Ingest sqliteC16;
+        try (Engine e = Engine.start(root, work, "sqlite-c1", null, false)) {
+            sqliteC1 = closedLoop(e, 1, warmup, measure);
+        }
+        Engine c16 = Engine.start(root, work, "sqlite-c16", null, false);
+        try {
+            sqliteC16 = closedLoop(c16, 16, warmup, measure);
+        } finally {
+            c16.stop();
+        }
+        long[] commits = c16.writerCommits();
+        double msgsPerCommit = commits == null ? -1 : (double) sqliteC16.stored / commits[0];
+        System.out.printf("SQLite, 16 connections: %d messages stored over the engine's life, %s store commits"
+                        + " (%s writes: intake and delivery records) -> %.1f messages per commit%n",
+                sqliteC16.stored, commits == null ? "?" : commits[0], commits == null ? "?" : commits[1], msgsPerCommit);
+
+        Ingest pgC1;
+        Ingest pgC16;
+        EmbeddedPostgres pg = EmbeddedPostgres.builder()
+                .setDataDirectory(work.resolve("pgdata")).setCleanDataDirectory(true)
+                .setServerConfig("synchronous_commit", "on").setServerConfig("fsync", "on")
+                .setServerConfig("max_connections", "200").start();
+        try {
+            try (Engine e = Engine.start(root, work, "pg-c1", newDatabase(pg, "c1"), false)) {
+                pgC1 = closedLoop(e, 1, warmup, measure);
+            }
+            try (Engine e = Engine.start(root, work, "pg-c16", newDatabase(pg, "c16"), false)) {
+                pgC16 = closedLoop(e, 16, warmup, measure);
+            }
+        } finally {
+            pg.close();
+        }
+
+        double[] latency;
+        try (Engine e = Engine.start(root, work, "latency", null, false)) {
+            latency = steadyLatency(e, 500, 16, warmup, quick ? 5 : 15);
+        }
+        double cpuMsPerMsg;
+        try (Engine e = Engine.start(root, work, "cpu", null, false)) {
+            cpuMsPerMsg = cpuPerMessage(e, 16, quick ? 5000 : 10000, quick ? 5000 : 20000);
+        }
+
+        System.out.printf("RESULT mllp-ingest sqlite_c1=%.0f sqlite_c16=%.0f pg_c1=%.0f pg_c16=%.0f fsync=%.0f p50_ms=%.1f p99_ms=%.1f"
+                        + " c1_over_fsync=%.2f c16_over_fsync16=%.3f cpu_ms_per_msg=%.3f msgs_per_commit=%.1f%n",
+                sqliteC1.perSecond, sqliteC16.perSecond, pgC1.perSecond, pgC16.perSecond, fsync, latency[0], latency[1],
+                sqliteC1.perSecond / fsync, sqliteC16.perSecond / (16 * fsync), cpuMsPerMsg, msgsPerCommit);
+        deleteQuietly(work);
+    }
+
+    /** What a closed-loop phase measured: acknowledged per second in the window, and everything stored. */
+    private record Ingest(double perSecond, long stored) {
+    }
+
+    /** {@code connections} senders, each waiting for its ACK; AA counted over the measuring window only. */
+    private static Ingest closedLoop(Engine engine, int connections, double warmup, double measure) throws Exception {
+        AtomicLong acked = new AtomicLong();
+        AtomicBoolean stop = new AtomicBoolean();
+        List<Thread> threads = new ArrayList<>();
+        for (int c = 0; c < connections; c++) {
+            int conn = c;
+            threads.add(Thread.ofPlatform().start(() -> {
+                try (Sender s = new Sender(engine.port)) {
+                    for (int i = 0; !stop.get(); i++) {
+                        if (s.send(message("B" + conn + "-" + i, "K" + (i % 64)))) acked.incrementAndGet();
+                    }
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            }));
+        }
+        // Warm-up: the JIT compiles the engine's hot paths in its first seconds; measure only after a minimum
+        // time and a minimum number of messages (bounded, for a slow disk).
+        long warmUntil = System.nanoTime() + (long) (warmup * 1e9);
+        long warmMessages = connections == 1 ? 200 : 3000;
+        long warmLimit = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < warmLimit && (System.nanoTime() < warmUntil || acked.get() < warmMessages)) Thread.sleep(50);
+        long a0 = acked.get();
+        long t0 = System.nanoTime();
+        Thread.sleep((long) (measure * 1000));
+        long a1 = acked.get();
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        stop.set(true);
+        for (Thread t : threads) t.join();
+        double rate = (a1 - a0) / seconds;
+        System.out.printf("%s, %d connection(s): %.0f messages acknowledged per second (%d in %.1f s after a warm-up of %d messages)%n",
+                engine.name, connections, rate, a1 - a0, seconds, a0);
+        return new Ingest(rate, acked.get());
+    }
+
+    /**
+     * 16 connections sending on a fixed schedule that adds up to {@code rate} per second (a late send goes
+     * out at once); latency is from just before the send to the file's modification time (the write, before
+     * its rename), on the same wall clock.
+     */
+    private static double[] steadyLatency(Engine engine, int rate, int connections, double warmup, double seconds) throws Exception {
+        Map<String, Instant> sentAt = new ConcurrentHashMap<>();
+        long intervalNanos = TimeUnit.SECONDS.toNanos(1) * connections / rate;
+        long start = System.nanoTime() + 200_000_000L;
+        long measureFrom = start + (long) (warmup * 1e9);
+        long end = measureFrom + (long) (seconds * 1e9);
+        List<Thread> threads = new ArrayList<>();
+        for (int c = 0; c < connections; c++) {
+            int conn = c;
+            threads.add(Thread.ofPlatform().start(() -> {
+                try (Sender s = new Sender(engine.port)) {
+                    long next = start + intervalNanos * conn / connections;
+                    for (int i = 0; next < end; i++, next += intervalNanos) {
+                        long wait = next - System.nanoTime();
+                        if (wait > 0) TimeUnit.NANOSECONDS.sleep(wait);
+                        String id = "L" + conn + "-" + i;
+                        boolean measured = next >= measureFrom;
+                        Instant at = Instant.now();
+                        if (!s.send(message(id, "K" + (i % 64)))) throw new IllegalStateException(id + " was not acknowledged AA");
+                        if (measured) sentAt.put(id, at);
+                    }
+                } catch (IOException | InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            }));
+        }
+        for (Thread t : threads) t.join();
+        long sent = sentAt.size();
+        Path out = engine.data.resolve("out");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        List<Double> latencies = new ArrayList<>();
+        while (true) {
+            latencies.clear();
+            for (Map.Entry<String, Instant> e : sentAt.entrySet()) {
+                Path file = out.resolve(e.getKey() + ".hl7");
+                if (!Files.exists(file)) break;
+                Instant written = Files.getLastModifiedTime(file).toInstant();
+                latencies.add(java.time.Duration.between(e.getValue(), written).toNanos() / 1e6);
+            }
+            if (latencies.size() == sent || System.nanoTime() > deadline) break;
+            Thread.sleep(200);
+        }
+        if (latencies.size() < sent) throw new IllegalStateException("only " + latencies.size() + " of " + sent + " files written");
+        Collections.sort(latencies);
+        double p50 = latencies.get(latencies.size() / 2);
+        double p99 = latencies.get((int) Math.ceil(latencies.size() * 0.99) - 1);
+        System.out.printf("latency at %d msg/s over %d connections, send to file written: p50 %.1f ms, p99 %.1f ms, max %.1f ms (%d messages)%n",
+                rate, connections, p50, p99, latencies.get(latencies.size() - 1), latencies.size());
+        return new double[]{p50, p99};
+    }
+
+    /** Engine CPU (utime + stime of the process) from the first measured send until the last file is written. */
+    private static double cpuPerMessage(Engine engine, int connections, int warmupMessages, int messages) throws Exception {
+        sendCount(engine, connections, warmupMessages, "W");
+        awaitFiles(engine.data.resolve("out"), warmupMessages);
+        long cpu0 = engine.cpuTicks();
+        long t0 = System.nanoTime();
+        sendCount(engine, connections, messages, "M");
+        awaitFiles(engine.data.resolve("out"), warmupMessages + messages);
+        long cpu1 = engine.cpuTicks();
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        double cpuMs = (cpu1 - cpu0) * 1000.0 / CLOCK_TICKS_PER_SECOND;
+        System.out.printf("engine CPU, MLLP in to file out, %d connections: %.0f ms for %d messages in %.1f s -> %.3f ms per message%n",
+                connections, cpuMs, messages, seconds, cpuMs / messages);
+        return cpuMs / messages;
+    }
+
+    private static void sendCount(Engine engine, int connections, int total, String prefix) throws Exception {
+        AtomicLong left = new AtomicLong(total);
+        List<Thread> threads = new ArrayList<>();
+        for (int c = 0; c < connections; c++) {
+            int conn = c;
+            threads.add(Thread.ofPlatform().start(() -> {
+                try (Sender s = new Sender(engine.port)) {
+                    for (int i = 0; left.getAndDecrement() > 0; i++) {
+                        if (!s.send(message(prefix + conn + "-" + i, "K" + (i % 64)))) throw new IllegalStateException("not AA");
+                    }
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            }));
+        }
+        for (Thread t : threads) t.join();
+    }
+
+    private static void awaitFiles(Path out, long count) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (true) {
+            long n = 0;
+            if (Files.isDirectory(out)) {
+                try (Stream<Path> files = Files.list(out)) {
+                    n = files.filter(f -> !f.getFileName().toString().startsWith(".")).count();
+                }
+            }
+            if (n >= count) return;
+            if (System.nanoTime() > deadline) throw new IllegalStateException("only " + n + " of " + count + " files written");
+            Thread.sleep(50);
+        }
+    }
+
+    private static byte[] message(String controlId, String key) {
+        return ("MSH|^~\\&|BENCH|SENDER|DUCTUS|TEST|20261129120000||ADT^A08^ADT_A01|" + controlId + "|P|2.5.1\r"
+                + "EVN|A08|20261129120000\r"
+                + "PID|1||" + key + "^^^BENCH^MR||DOE^JANE^Q||19700101|F|||1 MAIN ST^^SPRINGFIELD^IL^62701||(555)555-0100\r"
+                + "PV1|1|O|CLINIC^101^1||||1234^WELBY^MARCUS^^^DR|||MED||||1|||1234^WELBY^MARCUS^^^DR|OP|V0001|||||||||||||||||||||||||20261129115500\r")
+                .getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String newDatabase(EmbeddedPostgres pg, String name) throws Exception {
+        try (Connection c = pg.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
+            s.execute("CREATE DATABASE bench_" + name);
+        }
+        return "postgres://postgres:postgres@localhost:" + pg.getPort() + "/bench_" + name;
+    }
+
+    private static void deleteQuietly(Path folder) {
+        try (Stream<Path> all = Files.walk(folder)) {
+            all.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a temp folder under target/
+        }
+    }
+
+    /** One MLLP connection: frame, send, read the ACK's MSA-1. */
+    private static final class Sender implements AutoCloseable {
+        private final Socket socket;
+        private final InputStream in;
+        private final OutputStream out;
+
+        Sender(int port) throws IOException {
+            socket = new Socket();
+            socket.setTcpNoDelay(true);
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
+            socket.setSoTimeout(60_000);
+            in = new BufferedInputStream(socket.getInputStream());
+            out = socket.getOutputStream();
+        }
+
+        /** True when the answer was AA. */
+        boolean send(byte[] message) throws IOException {
+            byte[] framed = new byte[message.length + 3];
+            framed[0] = 0x0B;
+            System.arraycopy(message, 0, framed, 1, message.length);
+            framed[framed.length - 2] = 0x1C;
+            framed[framed.length - 1] = 0x0D;
+            out.write(framed);
+            out.flush();
+            int b;
+            while ((b = in.read()) != 0x0B) if (b < 0) throw new EOFException("connection closed");
+            ByteArrayOutputStream ack = new ByteArrayOutputStream(200);
+            while ((b = in.read()) != 0x1C) {
+                if (b < 0) throw new EOFException("connection closed");
+                ack.write(b);
+            }
+            String text = ack.toString(StandardCharsets.ISO_8859_1);
+            int msa = text.indexOf("MSA|");
+            return msa >= 0 && text.startsWith("AA", msa + 4);
+        }
+
+        @Override
+        public void close() throws IOException {
+            socket.close();
+        }
+    }
+
+    /** {@code ductus serve} on a one-interface project: MLLP source, strict durability, a file destination. */
+    private static final class Engine implements AutoCloseable {
+        final String name;
+        final Path data;
+        final int port;
+        final Process process;
+        final Path stderr;
+        private boolean stopped;
+
+        private Engine(String name, Path data, int port, Process process, Path stderr) {
+            this.name = name;
+            this.data = data;
+            this.port = port;
+            this.process = process;
+            this.stderr = stderr;
+        }
+
+        /**
+         * @param database   null: SQLite in the data folder
+         * @param fsyncFiles whether the file destination forces each file to disk (the latency phase: yes)
+         */
+        static Engine start(Path root, Path work, String name, String database, boolean fsyncFiles) throws Exception {
+            Path dir = work.resolve(name);
+            Path project = dir.resolve("project");
+            Path data = dir.resolve("data");
+            int port = freePort();
+            Files.createDirectories(project.resolve("interfaces/ingest"));
+            Files.writeString(project.resolve("interfaces/ingest/interface.yaml"),
+                    "source: { type: mllp, listen: 127.0.0.1:" + port + " }\n"
+                            + "format: hl7\n"
+                            + "durability: strict\n"
+                            + "ordering: { key: PID-3.1, partitions: 8 }\n"
+                            + "destinations:\n"
+                            + "  archive:\n"
+                            + "    type: file\n"
+                            + "    path: \"out/{MSH-10}.hl7\"\n"
+                            + "    fsync: " + fsyncFiles + "\n");
+            List<String> command = new ArrayList<>(List.of(root.resolve("server-launcher/target/ductus/bin/ductus").toString(),
+                    "serve", "--project", project.toString(), "--data", data.toString(), "--api-listen", "127.0.0.1:0",
+                    "--plugins", dir.resolve("plugins").toString()));
+            if (database != null) command.addAll(List.of("--database", database));
+            Path stderr = dir.resolve("stderr.log");
+            Files.createDirectories(dir);
+            ProcessBuilder pb = new ProcessBuilder(command).redirectError(stderr.toFile());
+            pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+            Process p = pb.start();
+            Engine engine = new Engine(name, data, port, p, stderr);
+            BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            for (String line; ; ) {
+                line = out.readLine();
+                if (line == null) throw new IllegalStateException(name + ": ductus ended before starting:\n" + Files.readString(stderr));
+                Matcher m = STARTED.matcher(line);
+                if (m.find()) break;
+            }
+            Thread.ofPlatform().daemon(true).start(() -> {
+                try {
+                    while (out.readLine() != null) {
+                        // keep the pipe drained
+                    }
+                } catch (IOException ignored) {
+                    // ended
+                }
+            });
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (true) {
+                try (Socket s = new Socket()) {
+                    s.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+                    break;
+                } catch (IOException e) {
+                    if (System.nanoTime() > deadline) throw new IllegalStateException(name + ": MLLP source did not open");
+                    Thread.sleep(50);
+                }
+            }
+            return engine;
+        }
+
+        /** utime + stime of the engine's JVM (bin/ductus execs java, so this is the JVM's pid). */
+        long cpuTicks() throws IOException {
+            String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+        }
+
+        void stop() throws Exception {
+            if (stopped) return;
+            stopped = true;
+            process.destroy();
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new IllegalStateException(name + ": ductus did not stop within 30 s of SIGTERM");
+            }
+        }
+
+        /** [commits, writes] from the SQLite writer's closing line, or null. */
+        long[] writerCommits() throws IOException {
+            Matcher m = WRITER.matcher(Files.readString(stderr));
+            return m.find() ? new long[]{Long.parseLong(m.group(1)), Long.parseLong(m.group(2))} : null;
+        }
+
+        @Override
+        public void close() throws Exception {
+            stop();
+        }
+    }
+
+    /** A port below the ephemeral range, so that no outgoing connection can be given it meanwhile. */
+    private static int freePort() throws IOException {
+        for (int i = 0; i < 200; i++) {
+            int port = ThreadLocalRandom.current().nextInt(20_000, 32_000);
+            try (ServerSocket probe = new ServerSocket()) {
+                probe.setReuseAddress(true);
+                probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+                return port;
+            } catch (IOException taken) {
+                // another
+            }
+        }
+        throw new IOException("no free port");
+    }
+}

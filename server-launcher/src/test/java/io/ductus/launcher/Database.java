@@ -1,0 +1,20 @@
+package io.ductus.launcher;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** The two databases every end-to-end invariant is proven on. */
+enum Database {
+    SQLITE, POSTGRES;
+
+    /** The {@code --database} argument for a new, empty database (SQLite: a file in the data folder). */
+    String newUrl(Path data, String testName) {
+        return this == SQLITE ? "sqlite:" + data.resolve("ductus.db") : PostgresServer.newDatabase(testName);
+    }
+
+    /** {@code ductus serve} on a project folder, its own data folder and database, the API on a free port. */
+    static List<String> serveArgs(Path project, Path data, String databaseUrl) {
+        return List.of("serve", "--project", project.toString(), "--data", data.toString(), "--database", databaseUrl,
+                "--api-listen", "127.0.0.1:0", "--plugins", data.resolveSibling(data.getFileName() + "-plugins").toString());
+    }
+}

@@ -1,0 +1,101 @@
+package io.ductus.launcher;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A project folder written for one test: one interface named {@code e2e} with an MLLP source and the
+ * destinations the test asks for; and the engine started on it. The source listens on port 0 and the
+ * port it got is read from the engine's log, so the test always talks to its own engine (a port chosen
+ * in advance could be taken by another process in between, and a probe would then find that process).
+ */
+final class TestProject {
+
+    static final String INTERFACE = "e2e";
+    private static final Pattern LISTENING = Pattern.compile("MLLP listener on 127\\.0\\.0\\.1:(\\d+)");
+
+    private final Path folder;
+    private final Path data;
+    private volatile int port;
+    private final List<String> destinations = new ArrayList<>();
+    private String ordering = "";
+
+    TestProject(Path root) throws IOException {
+        this.folder = root.resolve("project");
+        this.data = root.resolve("data");
+    }
+
+    TestProject ordering(String key, int partitions) {
+        ordering = "ordering: { key: " + key + ", partitions: " + partitions + " }\n";
+        return this;
+    }
+
+    TestProject mllpDestination(String name, int receiverPort) {
+        destinations.add("  " + name + ":\n    type: mllp\n    connect: 127.0.0.1:" + receiverPort + "\n    ack_timeout: 5s\n");
+        return this;
+    }
+
+    TestProject fileDestination(String name, String path) {
+        destinations.add("  " + name + ":\n    type: file\n    path: \"" + path + "\"\n");
+        return this;
+    }
+
+    /** Writes the project folder. */
+    TestProject write() throws IOException {
+        Path iface = folder.resolve("interfaces").resolve(INTERFACE);
+        Files.createDirectories(iface);
+        String yaml = "source: { type: mllp, listen: 127.0.0.1:0 }\n"
+                + "format: hl7\n" + ordering + "destinations:\n" + String.join("", destinations);
+        Files.writeString(iface.resolve("interface.yaml"), yaml);
+        return this;
+    }
+
+    /** The port the source of the engine started last listens on. */
+    int port() {
+        return port;
+    }
+
+    Path data() {
+        return data;
+    }
+
+    /** Starts {@code ductus serve} on this project and waits until the MLLP source takes connections. */
+    DuctusProcess start(String databaseUrl) throws Exception {
+        DuctusProcess ductus = DuctusProcess.start(folder.getParent(), Database.serveArgs(folder, data, databaseUrl).toArray(String[]::new));
+        try {
+            ductus.awaitStarted();
+            awaitListening(ductus, Duration.ofSeconds(30));
+            return ductus;
+        } catch (Throwable e) {
+            ductus.close();
+            throw e;
+        }
+    }
+
+    private void awaitListening(DuctusProcess ductus, Duration limit) throws Exception {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (true) {
+            Matcher m = LISTENING.matcher(ductus.stderr());
+            if (m.find()) {
+                int bound = Integer.parseInt(m.group(1));
+                try (Socket s = new Socket()) {
+                    s.connect(new InetSocketAddress("127.0.0.1", bound), 1000);
+                }
+                port = bound;
+                return;
+            }
+            if (System.nanoTime() > deadline || !ductus.alive()) {
+                throw new AssertionError("the MLLP source did not open; stderr:\n" + ductus.stderr());
+            }
+            Thread.sleep(50);
+        }
+    }
+}
