@@ -1,5 +1,6 @@
 package io.ductus.launcher;
 
+import io.ductus.store.contract.PostgresServer;
 import java.nio.file.Path;
 import java.util.List;
 

