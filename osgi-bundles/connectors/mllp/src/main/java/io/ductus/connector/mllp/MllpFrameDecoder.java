@@ -1,5 +1,6 @@
 package io.ductus.connector.mllp;
 
+import io.ductus.sdk.hl7.MllpFraming;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
@@ -39,7 +40,7 @@ final class MllpFrameDecoder extends ByteToMessageDecoder {
         while (in.isReadable()) {
             switch (state) {
                 case BETWEEN_FRAMES -> {
-                    int start = in.indexOf(in.readerIndex(), in.writerIndex(), Mllp.START);
+                    int start = in.indexOf(in.readerIndex(), in.writerIndex(), MllpFraming.START);
                     if (start < 0) {
                         in.skipBytes(in.readableBytes());
                         return;
@@ -48,7 +49,7 @@ final class MllpFrameDecoder extends ByteToMessageDecoder {
                     state = State.IN_FRAME;
                 }
                 case IN_FRAME -> {
-                    int end = in.indexOf(in.readerIndex(), in.writerIndex(), Mllp.END);
+                    int end = in.indexOf(in.readerIndex(), in.writerIndex(), MllpFraming.END);
                     int length = (end < 0 ? in.writerIndex() : end) - in.readerIndex();
                     if (length > maxFrameBytes) {
                         discardedHead = ByteBufUtil.getBytes(in, in.readerIndex(), Math.min(HEAD_KEPT, length));
@@ -62,7 +63,7 @@ final class MllpFrameDecoder extends ByteToMessageDecoder {
                     state = State.BETWEEN_FRAMES;
                 }
                 case DISCARDING -> {
-                    int end = in.indexOf(in.readerIndex(), in.writerIndex(), Mllp.END);
+                    int end = in.indexOf(in.readerIndex(), in.writerIndex(), MllpFraming.END);
                     int length = (end < 0 ? in.writerIndex() : end) - in.readerIndex();
                     discardedLength += length;
                     in.skipBytes(length);

@@ -1,5 +1,6 @@
 package io.ductus.connector.mllp;
 
+import io.ductus.sdk.hl7.MllpFraming;
 import io.ductus.sdk.InboundMessage;
 import io.ductus.sdk.Intake;
 import io.ductus.sdk.IntakeException;
@@ -58,7 +59,7 @@ final class MllpReceiveHandler extends ChannelInboundHandlerAdapter {
         busy = true;
         ctx.channel().config().setAutoRead(false);
         answer(frame).whenComplete((ack, error) -> ctx.executor().execute(() -> {
-            ctx.writeAndFlush(Unpooled.wrappedBuffer(Mllp.frame(ack)));
+            ctx.writeAndFlush(Unpooled.wrappedBuffer(MllpFraming.frame(ack)));
             busy = false;
             answerNext(ctx);
         }));

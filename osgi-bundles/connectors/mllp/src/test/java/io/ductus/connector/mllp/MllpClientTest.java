@@ -1,5 +1,6 @@
 package io.ductus.connector.mllp;
 
+import io.ductus.sdk.hl7.MllpFraming;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ductus.sdk.Destination;
@@ -124,7 +125,7 @@ class MllpClientTest {
                 if (message == null) return;
                 received.add(message);
                 byte[] reply = answer.apply(message);
-                if (reply != null) s.getOutputStream().write(Mllp.frame(reply));
+                if (reply != null) s.getOutputStream().write(MllpFraming.frame(reply));
             }
         } catch (IOException e) {
             // connection closed by the client

@@ -1,5 +1,6 @@
 package io.ductus.connector.mllp;
 
+import io.ductus.sdk.hl7.MllpFraming;
 import io.ductus.sdk.ConnectorFactory;
 import io.ductus.sdk.OutboundMessage;
 import io.ductus.sdk.hl7.AckCode;
@@ -52,7 +53,7 @@ class MllpDestinationContractTest extends DestinationContract {
         try (s) {
             for (byte[] m; (m = MllpTestPeer.readFrame(s.getInputStream())) != null; ) {
                 received.add(m);
-                s.getOutputStream().write(Mllp.frame(Hl7Ack.build(Hl7Header.read(m), AckCode.AA, "", "R", ZonedDateTime.now())));
+                s.getOutputStream().write(MllpFraming.frame(Hl7Ack.build(Hl7Header.read(m), AckCode.AA, "", "R", ZonedDateTime.now())));
             }
         } catch (IOException e) {
             // closed

@@ -1,5 +1,6 @@
 package io.ductus.connector.mllp;
 
+import io.ductus.sdk.hl7.MllpFraming;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.buffer.Unpooled;
@@ -49,7 +50,7 @@ class MllpFrameDecoderTest {
     void keeps_every_byte_of_the_message() {
         byte[] message = new byte[50];
         for (int i = 0; i < message.length; i++) message[i] = (byte) (0x80 + i);
-        channel.writeInbound(Unpooled.wrappedBuffer(Mllp.frame(message)));
+        channel.writeInbound(Unpooled.wrappedBuffer(MllpFraming.frame(message)));
         MllpFrameDecoder.Frame frame = channel.readInbound();
         assertThat(frame.message()).isEqualTo(message);
     }
