@@ -100,7 +100,9 @@ final class EmbeddedFramework implements AutoCloseable {
                 // GraalJS lives on the JVM's module path (its JIT needs that); bundles import it from here.
                 "org.graalvm.polyglot;version=" + graal, "org.graalvm.polyglot.io;version=" + graal,
                 "org.graalvm.polyglot.proxy;version=" + graal, "org.graalvm.polyglot.management;version=" + graal,
-                "org.graalvm.options;version=" + graal));
+                "org.graalvm.options;version=" + graal,
+                // The JDK's per-thread allocation counter: the script host's memory guard reads it.
+                "com.sun.management"));
         config.put("felix.log.logger", new FelixLogBridge());
         config.put("felix.log.level", "2");
         config.put("felix.fileinstall.dir", plugins.toString());

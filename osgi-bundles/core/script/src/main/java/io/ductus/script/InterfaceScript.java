@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Set;
-import java.util.concurrent.ScheduledExecutorService;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.EnvironmentAccess;
@@ -25,17 +24,22 @@ public final class InterfaceScript {
     static final HostAccess HOST_ACCESS = HostAccess.newBuilder(HostAccess.EXPLICIT).allowListAccess(true).build();
 
     private final Engine engine;
-    private final ScheduledExecutorService watchdog;
+    private final RunawayWatch watch;
     private final Source module;
     private final Set<Path> codeRoots;
     private final Duration timeout;
+    private final long memoryLimit;
+    private final ScriptServices services;
     private final org.slf4j.Logger log;
 
-    InterfaceScript(Engine engine, ScheduledExecutorService watchdog, Path moduleFile, Set<Path> codeRoots, Duration timeout) {
+    InterfaceScript(Engine engine, RunawayWatch watch, Path moduleFile, Set<Path> codeRoots, Duration timeout, long memoryLimit,
+                    ScriptServices services) {
         this.engine = engine;
-        this.watchdog = watchdog;
+        this.watch = watch;
         this.codeRoots = codeRoots;
         this.timeout = timeout;
+        this.memoryLimit = memoryLimit;
+        this.services = services;
         this.log = org.slf4j.LoggerFactory.getLogger("script." + moduleFile.getParent().getFileName());
         try {
             this.module = Source.newBuilder("js", moduleFile.toFile()).mimeType("application/javascript+module").build();
@@ -47,7 +51,7 @@ public final class InterfaceScript {
     /**
      * A sandboxed context with the module evaluated: no host classes, no files but the code folders
      * (read only), no network, threads, processes, environment or native access; {@code load} and
-     * {@code print} are gone. Fails with {@link ScriptException} when the module itself does not load.
+     * {@code print} are gone. The outside is reached only through the engine's services. Fails with {@link ScriptException} when the module itself does not load.
      */
     public ScriptContext newContext() {
         Context context = Context.newBuilder("js")
@@ -67,6 +71,7 @@ public final class InterfaceScript {
                 .out(new ScriptLog(log, false))
                 .err(new ScriptLog(log, true))
                 .build();
-        return ScriptContext.open(context, module, watchdog, timeout);
+        context.getBindings("js").putMember(ServiceOps.BINDING, new ServiceOps(services, timeout));
+        return ScriptContext.open(context, module, watch, timeout, memoryLimit);
     }
 }

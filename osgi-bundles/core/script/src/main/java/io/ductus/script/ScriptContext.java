@@ -1,11 +1,6 @@
 package io.ductus.script;
 
 import java.time.Duration;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
@@ -20,15 +15,16 @@ public final class ScriptContext implements AutoCloseable {
 
     private final Context context;
     private final Value exports;
-    private final ScheduledExecutorService watchdog;
+    private final RunawayWatch watch;
     private final Duration timeout;
-    private final AtomicLong callNumber = new AtomicLong();
+    private final long memoryLimit;
 
-    private ScriptContext(Context context, Value exports, ScheduledExecutorService watchdog, Duration timeout) {
+    private ScriptContext(Context context, Value exports, RunawayWatch watch, Duration timeout, long memoryLimit) {
         this.context = context;
         this.exports = exports;
-        this.watchdog = watchdog;
+        this.watch = watch;
         this.timeout = timeout;
+        this.memoryLimit = memoryLimit;
     }
 
     /**
@@ -37,12 +33,12 @@ public final class ScriptContext implements AutoCloseable {
      */
     static final Duration LOAD_TIMEOUT = Duration.ofSeconds(60);
 
-    static ScriptContext open(Context context, Source module, ScheduledExecutorService watchdog, Duration timeout) {
+    static ScriptContext open(Context context, Source module, RunawayWatch watch, Duration timeout, long memoryLimit) {
         Duration loadTimeout = timeout.compareTo(LOAD_TIMEOUT) > 0 ? timeout : LOAD_TIMEOUT;
         try {
-            guarded(context, watchdog, loadTimeout, new AtomicLong(), () -> context.eval(Prelude.SOURCE));
-            Value exports = guarded(context, watchdog, loadTimeout, new AtomicLong(), () -> context.eval(module));
-            return new ScriptContext(context, exports, watchdog, timeout);
+            guarded(context, watch, loadTimeout, memoryLimit, () -> context.eval(Prelude.SOURCE));
+            Value exports = guarded(context, watch, loadTimeout, memoryLimit, () -> context.eval(module));
+            return new ScriptContext(context, exports, watch, timeout, memoryLimit);
         } catch (ScriptException e) {
             context.close(true);
             throw e;
@@ -61,40 +57,63 @@ public final class ScriptContext implements AutoCloseable {
             throw new ScriptException(ScriptException.Kind.MISSING_FUNCTION,
                     "the code exports no function '" + function + "' (it exports " + exports.getMemberKeys() + ")", null, -1);
         }
-        return guarded(context, watchdog, timeout, callNumber, () -> fn.execute(arguments));
+        return guarded(context, watch, timeout, memoryLimit, () -> fn.execute(arguments));
     }
 
-    private static Value guarded(Context context, ScheduledExecutorService watchdog, Duration timeout, AtomicLong calls,
+    /** Runs work in this context under the same guard as a call (for the engine's own helpers such as JSON). */
+    Value guarded(java.util.function.Supplier<Value> work) {
+        return guarded(context, watch, timeout, memoryLimit, work);
+    }
+
+    private static Value guarded(Context context, RunawayWatch watch, Duration timeout, long memoryLimit,
                                  java.util.function.Supplier<Value> work) {
-        long call = calls.incrementAndGet();
-        ScheduledFuture<?> alarm = watchdog.schedule(() -> {
-            if (calls.get() != call) return; // that call finished; never interrupt the next one
-            try {
-                context.interrupt(Duration.ofSeconds(5));
-            } catch (TimeoutException e) {
-                context.close(true); // would not stop: cancel for good (the next call makes a new context)
-            }
-        }, timeout.toMillis(), TimeUnit.MILLISECONDS);
+        RunawayWatch.Call call = watch.begin(context, timeout, memoryLimit);
         try {
             return work.get();
         } catch (PolyglotException e) {
-            throw ScriptException.from(e, timeout);
+            throw ScriptException.from(e, call.stopped, timeout, memoryLimit);
         } finally {
-            alarm.cancel(false);
-            calls.incrementAndGet();
+            watch.end(call);
         }
     }
 
+    /**
+     * The value an async function's promise settled with. Promise jobs run before a call returns, and
+     * the services answer synchronously, so a promise is settled by then unless the code awaits
+     * something that never comes. A rejection is thrown again inside the context, so it fails like a
+     * synchronous error (same decision, same file and line).
+     */
+    Value settled(Value promise) {
+        Value[] outcome = new Value[2];
+        boolean[] settled = new boolean[2];
+        guarded(() -> promise.invokeMember("then",
+                (org.graalvm.polyglot.proxy.ProxyExecutable) args -> {
+                    settled[0] = true;
+                    return outcome[0] = args.length > 0 ? args[0] : null;
+                },
+                (org.graalvm.polyglot.proxy.ProxyExecutable) args -> {
+                    settled[1] = true;
+                    return outcome[1] = args.length > 0 ? args[0] : null;
+                }));
+        if (settled[1]) {
+            return guarded(() -> context.eval(RETHROW).execute(outcome[1]));
+        }
+        if (!settled[0]) {
+            throw new ScriptException(ScriptException.Kind.ERROR, "the transform's promise never settled: it awaits something that never comes", null, -1);
+        }
+        return outcome[0];
+    }
+
+    private static final Source RETHROW = Source.newBuilder("js", "(error) => { throw error; }", Prelude.NAME).buildLiteral();
+
     /** A JSON text as a plain object of this context. */
     Value parseJson(String json) {
-        return guarded(context, watchdog, timeout, callNumber,
-                () -> context.getBindings("js").getMember("JSON").getMember("parse").execute(json));
+        return guarded(() -> context.getBindings("js").getMember("JSON").getMember("parse").execute(json));
     }
 
     /** A value of this context as JSON text. */
     String toJson(Value value) {
-        return guarded(context, watchdog, timeout, callNumber,
-                () -> context.getBindings("js").getMember("JSON").getMember("stringify").execute(value)).asString();
+        return guarded(() -> context.getBindings("js").getMember("JSON").getMember("stringify").execute(value)).asString();
     }
 
     @Override

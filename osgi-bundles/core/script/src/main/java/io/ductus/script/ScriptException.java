@@ -15,6 +15,8 @@ public final class ScriptException extends RuntimeException {
         ERROR,
         /** The code ran past its timeout and was stopped. */
         TIMEOUT,
+        /** The code allocated more memory in one call than allowed and was stopped. */
+        MEMORY,
         /** The context was cancelled for good (it would not stop when interrupted). */
         CANCELLED,
         /** The function to call is not exported. */
@@ -38,16 +40,30 @@ public final class ScriptException extends RuntimeException {
         this.line = line;
     }
 
-    static ScriptException from(PolyglotException e, Duration timeout) {
+    /**
+     * @param stopped why the watch stopped this call (null: it did not); says what an interruption was
+     */
+    static ScriptException from(PolyglotException e, RunawayWatch.Reason stopped, Duration timeout, long memoryLimit) {
         SourceSection at = userLocation(e);
         String file = at == null ? null : at.getSource().getName();
         int line = at == null ? -1 : at.getStartLine();
         String where = file == null ? "" : " (" + file + (line > 0 ? ":" + line : "") + ")";
-        if (e.isInterrupted()) {
+        if (e.isInterrupted() && stopped == RunawayWatch.Reason.MEMORY) {
+            return new ScriptException(Kind.MEMORY, "stopped after allocating more than " + (memoryLimit >> 20) + " MB in one call" + where,
+                    file, line);
+        }
+        if (e.isInterrupted() && stopped == RunawayWatch.Reason.TIMEOUT) {
             return new ScriptException(Kind.TIMEOUT, "stopped after running longer than " + timeout.toMillis() + " ms" + where,
                     file, line);
         }
+        if (e.isInterrupted()) {
+            // meant for the call before this one on the same context, which ended as it was being stopped
+            return new ScriptException(Kind.TRANSIENT, "interrupted while an earlier call was being stopped; tried again" + where, file, line);
+        }
         if (e.isCancelled()) return new ScriptException(Kind.CANCELLED, "stopped: the code would not end" + where, file, line);
+        if (e.isResourceExhausted()) {
+            return new ScriptException(Kind.MEMORY, "stopped: " + e.getMessage() + where, file, line);
+        }
         if (e.isGuestException() && e.getGuestObject() != null && e.getGuestObject().hasMember(Prelude.DECISION_MARK)) {
             org.graalvm.polyglot.Value decision = e.getGuestObject();
             String reason = decision.getMember("reason").asString();

@@ -5,8 +5,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import org.graalvm.polyglot.Engine;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,17 +17,27 @@ public final class ScriptHost implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ScriptHost.class);
 
-    private final Engine engine;
-    private final ScheduledExecutorService watchdog;
-    private final boolean optimizing;
+    /** How much one call may allocate before it is stopped as runaway: far above what a transform of a large message needs. */
+    public static final long DEFAULT_MEMORY_PER_CALL = 512L << 20;
 
-    private ScriptHost(Engine engine, ScheduledExecutorService watchdog, boolean optimizing) {
+    private final Engine engine;
+    private final RunawayWatch watch;
+    private final boolean optimizing;
+    private final long memoryPerCall;
+
+    private ScriptHost(Engine engine, RunawayWatch watch, boolean optimizing, long memoryPerCall) {
         this.engine = engine;
-        this.watchdog = watchdog;
+        this.watch = watch;
         this.optimizing = optimizing;
+        this.memoryPerCall = memoryPerCall;
     }
 
     public static ScriptHost start() {
+        return start(DEFAULT_MEMORY_PER_CALL);
+    }
+
+    /** @param memoryPerCall bytes one call may allocate before it is stopped */
+    public static ScriptHost start(long memoryPerCall) {
         Engine engine = Engine.newBuilder("js")
                 .option("engine.WarnInterpreterOnly", "false") // said once below, in the engine's own log
                 .logHandler(new ByteArrayOutputStream())
@@ -38,12 +46,7 @@ public final class ScriptHost implements AutoCloseable {
         if (!optimizing) {
             LOG.warn("JavaScript runs in the interpreter, several times slower: start the engine with bin/ductus on Java 25");
         }
-        ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "ductus-script-watchdog");
-            t.setDaemon(true);
-            return t;
-        });
-        return new ScriptHost(engine, watchdog, optimizing);
+        return new ScriptHost(engine, new RunawayWatch(), optimizing, memoryPerCall);
     }
 
     /** True when GraalJS runs with its optimizing compiler (false: the interpreter it falls back to). */
@@ -54,15 +57,21 @@ public final class ScriptHost implements AutoCloseable {
     /**
      * Loads an interface's code: the ES module {@code moduleFile}, which may import files under
      * {@code codeRoots} (the interface folder and the project's lib/). Each call into it is stopped after
-     * {@code timeout}.
+     * {@code timeout}, or when it allocates more than the host allows; it reaches the outside only
+     * through {@code services}.
      */
+    public InterfaceScript load(Path moduleFile, Set<Path> codeRoots, Duration timeout, ScriptServices services) {
+        return new InterfaceScript(engine, watch, moduleFile, codeRoots, timeout, memoryPerCall, services);
+    }
+
+    /** Loads code that has no services (every db(), fetch(), env() and secret() call fails, saying so). */
     public InterfaceScript load(Path moduleFile, Set<Path> codeRoots, Duration timeout) {
-        return new InterfaceScript(engine, watchdog, moduleFile, codeRoots, timeout);
+        return load(moduleFile, codeRoots, timeout, ScriptServices.NONE);
     }
 
     @Override
     public void close() {
-        watchdog.shutdownNow();
+        watch.close();
         engine.close(true);
     }
 }

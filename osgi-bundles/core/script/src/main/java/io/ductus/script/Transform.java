@@ -43,15 +43,21 @@ public final class Transform {
         Value result;
         try {
             result = context.call(function, msg, ProxyObject.fromMap(Map.copyOf(meta)));
+            if (isPromise(result)) result = context.settled(result);
         } catch (ScriptException e) {
             return switch (e.kind()) {
                 case FILTERED -> new TransformResult.Filtered(e.getMessage());
                 case TRANSIENT -> new TransformResult.Transient(e.getMessage());
-                case TIMEOUT, CANCELLED -> new TransformResult.Runaway(e.getMessage());
+                case TIMEOUT, MEMORY, CANCELLED -> new TransformResult.Runaway(e.getMessage());
                 default -> new TransformResult.Quarantined(e.getMessage());
             };
         }
         return output(context, result, hl7, format, charset);
+    }
+
+    private static boolean isPromise(Value value) {
+        return value != null && !value.isHostObject() && value.getMetaObject() != null
+                && "Promise".equals(value.getMetaObject().getMetaSimpleName());
     }
 
     private static TransformResult output(ScriptContext context, Value result, Hl7View hl7, Format format, Charset charset) {

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Set;
+import org.graalvm.polyglot.Value;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -125,6 +126,81 @@ class ScriptHostTest {
             System.setOut(realOut);
         }
         assertThat(captured.toString()).doesNotContain("checked 3");
+    }
+
+    @Test
+    void threads_cannot_be_started() throws IOException {
+        write("interfaces/lab/transform.js", """
+                export function transform() {
+                  const found = [typeof Worker, typeof SharedArrayBuffer === 'function' && typeof Atomics.wait];
+                  try { Java.type('java.lang.Thread'); found.push('thread class'); } catch (e) { found.push('refused'); }
+                  return found.join(',');
+                }
+                """);
+        try (ScriptContext context = load(Duration.ofSeconds(5)).newContext()) {
+            assertThat(context.call("transform").asString()).startsWith("undefined,").endsWith(",refused");
+        }
+    }
+
+    @Test
+    void remote_modules_and_the_network_are_out_of_reach() throws IOException {
+        write("interfaces/lab/transform.js", """
+                export async function transform() {
+                  const found = [typeof XMLHttpRequest, typeof WebSocket];
+                  try { await import('https://example.org/evil.js'); found.push('imported'); } catch (e) { found.push('refused'); }
+                  return found.join(',');
+                }
+                """);
+        try (ScriptContext context = load(Duration.ofSeconds(5)).newContext()) {
+            assertThat(context.settled(context.call("transform")).asString()).isEqualTo("undefined,undefined,refused");
+        }
+    }
+
+    @Test
+    void a_call_that_allocates_without_end_is_stopped_and_the_host_stays_healthy() throws IOException {
+        write("interfaces/lab/transform.js", """
+                export function hog() { const kept = []; while (true) kept.push(new Array(10000).fill(kept.length)); }
+                export function ok() { return 'still here'; }
+                """);
+        try (ScriptHost small = ScriptHost.start(64L << 20)) {
+            InterfaceScript script = small.load(project.resolve("interfaces/lab/transform.js"),
+                    Set.of(project.resolve("interfaces/lab")), Duration.ofSeconds(60));
+            try (ScriptContext context = script.newContext()) {
+                long t0 = System.nanoTime();
+                assertThatThrownBy(() -> context.call("hog")).isInstanceOf(ScriptException.class)
+                        .satisfies(e -> assertThat(((ScriptException) e).kind()).isEqualTo(ScriptException.Kind.MEMORY))
+                        .hasMessageContaining("more than 64 MB");
+                assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(30));
+                assertThat(context.call("ok").asString()).isEqualTo("still here");
+            }
+        }
+    }
+
+    @Test
+    void one_huge_buffer_is_refused() throws IOException {
+        write("interfaces/lab/transform.js", "export function transform() { return new ArrayBuffer(2 ** 31 - 1).byteLength; }\n");
+        try (ScriptContext context = load(Duration.ofSeconds(5)).newContext()) {
+            assertThatThrownBy(() -> context.call("transform")).isInstanceOf(ScriptException.class).hasMessageContaining("RangeError");
+        }
+    }
+
+    @Test
+    void a_decision_in_an_async_function_keeps_its_file_and_line() throws IOException {
+        write("interfaces/lab/transform.js", """
+                export async function transform() {
+                  await Promise.resolve();
+                  quarantine('no such ward');
+                }
+                """);
+        try (ScriptContext context = load(Duration.ofSeconds(5)).newContext()) {
+            Value promise = context.call("transform");
+            assertThatThrownBy(() -> context.settled(promise)).isInstanceOf(ScriptException.class)
+                    .satisfies(e -> {
+                        ScriptException se = (ScriptException) e;
+                        assertThat(se.kind()).isEqualTo(ScriptException.Kind.QUARANTINED);
+                        assertThat(se.getMessage()).isEqualTo("no such ward (transform.js:3)");
+                    });
+        }
     }
 
     @Test

@@ -1,0 +1,122 @@
+package io.ductus.script;
+
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeoutException;
+import org.graalvm.polyglot.Context;
+
+/**
+ * Watches every call into interface code from one thread: a call past its deadline, or one whose thread
+ * has allocated more than the limit since the call began, is interrupted. One tick every
+ * {@value #TICK_MILLIS} ms over the calls in flight costs far less than an alarm scheduled per call.
+ * Allocation is the thread's own count (com.sun.management), so one call's garbage is never blamed on
+ * another and the check needs no heap walk.
+ */
+final class RunawayWatch implements AutoCloseable {
+
+    static final long TICK_MILLIS = 10;
+
+    /** Why a call was stopped. */
+    enum Reason { TIMEOUT, MEMORY }
+
+    /** One call in flight. */
+    static final class Call {
+        final Context context;
+        final Thread thread;
+        final long deadlineNanos;
+        final long allocatedAtStart;
+        final long memoryLimit;
+        volatile Reason stopped;
+
+        private Call(Context context, Thread thread, long deadlineNanos, long allocatedAtStart, long memoryLimit) {
+            this.context = context;
+            this.thread = thread;
+            this.deadlineNanos = deadlineNanos;
+            this.allocatedAtStart = allocatedAtStart;
+            this.memoryLimit = memoryLimit;
+        }
+    }
+
+    private static final com.sun.management.ThreadMXBean THREADS = threads();
+
+    private final Set<Call> calls = ConcurrentHashMap.newKeySet();
+    private final Thread ticker;
+    /** Interrupting waits for the code to stop: never on the ticker, so other calls stay watched. */
+    private final ExecutorService interrupter = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "ductus-script-interrupt");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile boolean running = true;
+
+    RunawayWatch() {
+        ticker = new Thread(this::tickForever, "ductus-script-watchdog");
+        ticker.setDaemon(true);
+        ticker.start();
+    }
+
+    private static com.sun.management.ThreadMXBean threads() {
+        if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean t && t.isThreadAllocatedMemorySupported()) {
+            t.setThreadAllocatedMemoryEnabled(true);
+            return t;
+        }
+        return null;
+    }
+
+    /** Starts watching a call made on the current thread. */
+    Call begin(Context context, Duration timeout, long memoryLimit) {
+        Thread thread = Thread.currentThread();
+        Call call = new Call(context, thread, System.nanoTime() + timeout.toNanos(), allocated(thread), memoryLimit);
+        calls.add(call);
+        return call;
+    }
+
+    void end(Call call) {
+        calls.remove(call);
+    }
+
+    private static long allocated(Thread thread) {
+        return THREADS == null ? 0 : THREADS.getThreadAllocatedBytes(thread.threadId());
+    }
+
+    private void tickForever() {
+        while (running) {
+            try {
+                Thread.sleep(TICK_MILLIS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            long now = System.nanoTime();
+            for (Call call : calls) {
+                if (call.stopped != null) continue;
+                if (now - call.deadlineNanos > 0) stop(call, Reason.TIMEOUT);
+                else if (THREADS != null && allocated(call.thread) - call.allocatedAtStart > call.memoryLimit) stop(call, Reason.MEMORY);
+            }
+        }
+    }
+
+    private void stop(Call call, Reason reason) {
+        call.stopped = reason;
+        interrupter.execute(() -> {
+            if (!calls.contains(call)) return; // it ended meanwhile: never interrupt the context's next call
+            try {
+                call.context.interrupt(Duration.ofSeconds(5));
+            } catch (TimeoutException e) {
+                call.context.close(true); // would not stop: cancel for good (the next call makes a new context)
+            } catch (IllegalStateException e) {
+                // the call ended and its context was closed meanwhile
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        ticker.interrupt();
+        interrupter.shutdownNow();
+    }
+}
