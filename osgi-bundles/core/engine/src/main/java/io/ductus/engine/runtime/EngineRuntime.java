@@ -5,10 +5,13 @@ import io.ductus.core.project.ProjectCheck;
 import io.ductus.core.project.ProjectSources;
 import io.ductus.core.project.ProjectValidator;
 import io.ductus.engine.plugins.ConnectorRegistry;
+import io.ductus.engine.services.EngineServices;
+import io.ductus.project.SecretsFile;
 import io.ductus.script.ScriptHost;
 import io.ductus.store.Store;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -21,13 +24,15 @@ public final class EngineRuntime {
     private final ScheduledExecutorService timers;
     private final ExecutorService storing;
     private final ScriptHosting scripts;
+    private final EngineServices services;
 
     private EngineRuntime(InterfaceManager interfaces, ScheduledExecutorService timers, ExecutorService storing,
-                          ScriptHosting scripts) {
+                          ScriptHosting scripts, EngineServices services) {
         this.interfaces = interfaces;
         this.timers = timers;
         this.storing = storing;
         this.scripts = scripts;
+        this.services = services;
     }
 
     /** The script host, made when the first interface with code starts (GraalJS takes a moment to start). */
@@ -56,11 +61,16 @@ public final class EngineRuntime {
         });
         ExecutorService storing = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("intake-", 0).factory());
         ScriptHosting scripts = new ScriptHosting();
+        String environment = Optional.ofNullable(System.getenv(SecretsFile.ENVIRONMENT_VARIABLE)).orElse(SecretsFile.DEFAULT_ENVIRONMENT);
+        EngineServices services = new EngineServices(structure.project().resources().databases(), projectFolder,
+                structure.project().settings().variables(), System::getenv,
+                () -> SecretsFile.open(SecretsFile.path(projectFolder, environment),
+                        Optional.ofNullable(System.getenv(SecretsFile.KEY_VARIABLE)), dataDirectory));
         InterfaceManager manager = new InterfaceManager(structure.project().interfaces().values(), registry,
                 types -> ProjectValidator.check(project, types),
-                new InterfaceRuntime.Shared(store, clock, projectFolder, dataDirectory, timers, storing, scripts));
+                new InterfaceRuntime.Shared(store, clock, projectFolder, dataDirectory, timers, storing, scripts, services));
         manager.start();
-        return new EngineRuntime(manager, timers, storing, scripts);
+        return new EngineRuntime(manager, timers, storing, scripts, services);
     }
 
     public InterfaceManager interfaces() {
@@ -71,6 +81,7 @@ public final class EngineRuntime {
     public void stop() {
         interfaces.stop();
         scripts.close();
+        services.close();
         timers.shutdownNow();
         storing.shutdown();
         try {

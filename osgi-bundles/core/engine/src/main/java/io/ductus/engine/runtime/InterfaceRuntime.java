@@ -10,6 +10,7 @@ import io.ductus.sdk.config.ConfigProblem;
 import io.ductus.sdk.config.ConfigSchema;
 import io.ductus.sdk.config.ConnectorConfig;
 import io.ductus.store.Store;
+import io.ductus.engine.services.EngineServices;
 import io.ductus.script.InterfaceScript;
 import io.ductus.script.ScriptHost;
 import java.nio.file.Files;
@@ -42,7 +43,7 @@ final class InterfaceRuntime {
 
     /** Everything the runtimes of one engine share; the script host is made when the first interface has code. */
     record Shared(Store store, Clock clock, Path projectFolder, Path dataDirectory, ScheduledExecutorService timers,
-                  ExecutorService storing, Supplier<ScriptHost> scripts) {
+                  ExecutorService storing, Supplier<ScriptHost> scripts, EngineServices services) {
     }
 
 
@@ -179,7 +180,7 @@ final class InterfaceRuntime {
         if (!Files.isRegularFile(file)) return Optional.empty();
         try {
             return Optional.of(shared.scripts().get().load(file, Set.of(folder, shared.projectFolder().resolve("lib")),
-                    definition.timeout()));
+                    definition.timeout(), shared.services().forInterface(definition.timeout())));
         } catch (RuntimeException e) {
             throw new StartException("transform.js cannot be read: " + e.getMessage(), e);
         }

@@ -36,7 +36,11 @@ public final class ProjectShapes {
                     null, "The engine's REST API (/api/v1).", ""),
             Setting.optionalWithNote("database", Text.database(), "sqlite:<data folder>/ductus.db",
                     "Where messages are stored. A relative SQLite path is taken relative to the project folder; --database overrides it.",
-                    "sqlite:data/ductus.db"));
+                    "sqlite:data/ductus.db"),
+            Setting.optional("variables", new NamedEntries("variable", Text.any(), false), null,
+                    "Values interface code reads with env(\"NAME\"), each with its default; an environment variable of the same "
+                            + "name on the engine's machine overrides it. Code can read no other environment variable.",
+                    "{ FACILITY: LAB1 }"));
 
     /** One named database connection in resources.yaml. */
     public static final Section DATABASE_RESOURCE = Section.of(

@@ -19,7 +19,11 @@ final class SettingsReader {
         Optional<HostPort> listen = root.value("api").map(MapNode.class::cast)
                 .flatMap(api -> InterfaceReader.text(api, "listen")).map(HostPort::parse);
         Optional<DatabaseSetting> database = InterfaceReader.text(root, "database").map(DatabaseSetting::parse);
-        return new ProjectSettings(listen, database);
+        Map<String, String> variables = new LinkedHashMap<>();
+        root.value("variables").map(MapNode.class::cast).ifPresent(map -> {
+            for (MapNode.Entry entry : map.entries()) variables.put(entry.key(), InterfaceReader.text(map, entry.key()).orElse(""));
+        });
+        return new ProjectSettings(listen, database, variables);
     }
 
     static Resources resources(MapNode root) {

@@ -1,0 +1,110 @@
+package io.ductus.engine.services;
+
+import io.ductus.core.project.DatabaseResource;
+import io.ductus.project.SecretsFile;
+import io.ductus.script.ScriptServices;
+import io.ductus.script.ScriptServices.ServiceException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The services of one engine's interface code: resources.yaml databases, HTTP, declared variables and
+ * the project's secrets. Each interface gets a view bound to its timeout ({@link #forInterface}).
+ */
+public final class EngineServices implements AutoCloseable {
+
+    private final DatabaseConnections databases;
+    private final HttpFetcher http = new HttpFetcher();
+    private final Map<String, String> variables;
+    private final Function<String, String> environment;
+    private final Supplier<Map<String, String>> secrets;
+
+    /**
+     * @param variables   ductus.yaml variables: with their defaults
+     * @param environment the engine process's environment (System::getenv), which overrides a declared variable
+     * @param secrets     opens the secrets file when the first secret is asked for
+     */
+    public EngineServices(Map<String, DatabaseResource> databases, Path projectFolder, Map<String, String> variables,
+                          Function<String, String> environment, Supplier<SecretsFile> secrets) {
+        this.variables = Map.copyOf(variables);
+        this.environment = environment;
+        this.secrets = new Once<>(() -> secrets.get().readAll());
+        this.databases = new DatabaseConnections(databases, projectFolder, this::secret);
+    }
+
+    /** The services as one interface's code sees them: database calls bounded by its timeout. */
+    public ScriptServices forInterface(Duration timeout) {
+        return new ScriptServices() {
+            @Override
+            public List<Map<String, Object>> query(String database, String sql, List<Object> parameters) {
+                return SqlCalls.query(databases.pool(database), database, sql, parameters, timeout);
+            }
+
+            @Override
+            public long execute(String database, String sql, List<Object> parameters) {
+                return SqlCalls.execute(databases.pool(database), database, sql, parameters, timeout);
+            }
+
+            @Override
+            public FetchResponse fetch(FetchRequest request) {
+                return http.fetch(request);
+            }
+
+            @Override
+            public String variable(String name) {
+                return EngineServices.this.variable(name);
+            }
+
+            @Override
+            public String secret(String name) {
+                return EngineServices.this.secret(name);
+            }
+        };
+    }
+
+    private String variable(String name) {
+        if (!variables.containsKey(name)) {
+            throw new ServiceException(name + " is not declared in ductus.yaml variables:"
+                    + (variables.isEmpty() ? " (there are none)" : " (declared: " + String.join(", ", variables.keySet()) + ")"), false);
+        }
+        String set = environment.apply(name);
+        return set != null ? set : variables.get(name);
+    }
+
+    private String secret(String name) {
+        Map<String, String> all;
+        try {
+            all = secrets.get();
+        } catch (IllegalStateException e) {
+            throw new ServiceException(e.getMessage(), false);
+        }
+        String value = all.get(name);
+        if (value == null) throw new ServiceException("no secret " + name + " (ductus secret set " + name + " adds it)", false);
+        return value;
+    }
+
+    @Override
+    public void close() {
+        databases.close();
+    }
+
+    /** Computes once on first use, and again after a failure (a key added later is then found). */
+    private static final class Once<T> implements Supplier<T> {
+        private final Supplier<T> compute;
+        private T value;
+
+        Once(Supplier<T> compute) {
+            this.compute = compute;
+        }
+
+        @Override
+        public synchronized T get() {
+            if (value == null) value = compute.get();
+            return value;
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package io.ductus.engine.services;
+
+import io.ductus.core.sql.SqlParameters;
+import io.ductus.script.ScriptServices.ServiceException;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTransientException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.sql.DataSource;
+
+/**
+ * One db() call: parameters always bound, never spliced into the text; rows as plain values; at most
+ * {@value #MAX_ROWS} rows, so a query without a WHERE cannot fill the engine's memory.
+ */
+final class SqlCalls {
+
+    static final int MAX_ROWS = 10_000;
+
+    private SqlCalls() {
+    }
+
+    static List<Map<String, Object>> query(DataSource pool, String database, String sql, List<Object> parameters, Duration timeout) {
+        SqlParameters bound = SqlParameters.bind(sql, parameters);
+        try (Connection connection = pool.getConnection();
+             PreparedStatement statement = prepared(connection, bound, timeout)) {
+            statement.setMaxRows(MAX_ROWS + 1);
+            try (ResultSet rs = statement.executeQuery()) {
+                ResultSetMetaData columns = rs.getMetaData();
+                List<Map<String, Object>> rows = new ArrayList<>();
+                while (rs.next()) {
+                    if (rows.size() == MAX_ROWS) {
+                        throw new ServiceException("more than " + MAX_ROWS + " rows: narrow the query (WHERE or LIMIT)", false);
+                    }
+                    Map<String, Object> row = new LinkedHashMap<>();
+                    for (int c = 1; c <= columns.getColumnCount(); c++) row.put(columns.getColumnLabel(c), plain(rs.getObject(c)));
+                    rows.add(row);
+                }
+                return rows;
+            }
+        } catch (SQLException e) {
+            throw failure(database, e);
+        }
+    }
+
+    static long execute(DataSource pool, String database, String sql, List<Object> parameters, Duration timeout) {
+        SqlParameters bound = SqlParameters.bind(sql, parameters);
+        try (Connection connection = pool.getConnection();
+             PreparedStatement statement = prepared(connection, bound, timeout)) {
+            return statement.executeLargeUpdate();
+        } catch (SQLException e) {
+            throw failure(database, e);
+        }
+    }
+
+    private static PreparedStatement prepared(Connection connection, SqlParameters bound, Duration timeout) throws SQLException {
+        PreparedStatement statement = connection.prepareStatement(bound.sql());
+        statement.setQueryTimeout((int) Math.max(1, (timeout.toMillis() + 999) / 1000));
+        for (int i = 0; i < bound.values().size(); i++) statement.setObject(i + 1, bound.values().get(i));
+        return statement;
+    }
+
+    /** What JavaScript can hold as it is: text, numbers, booleans and null; times as ISO 8601, bytes as \x hex. */
+    static Object plain(Object value) {
+        return switch (value) {
+            case null -> null;
+            case String s -> s;
+            case Boolean b -> b;
+            case Integer i -> i.longValue();
+            case Long l -> l;
+            case Short s -> s.longValue();
+            case Byte b -> b.longValue();
+            case Double d -> d;
+            case Float f -> f.doubleValue();
+            case BigDecimal d -> d.compareTo(BigDecimal.valueOf(d.doubleValue())) == 0 ? (Object) d.doubleValue() : d.toPlainString();
+            case java.math.BigInteger i -> i.bitLength() < 64 ? (Object) i.longValue() : i.toString();
+            case java.sql.Timestamp t -> t.toLocalDateTime().toString();
+            case java.sql.Date d -> d.toLocalDate().toString();
+            case java.sql.Time t -> t.toLocalTime().toString();
+            case java.time.temporal.TemporalAccessor t -> t.toString();
+            case byte[] bytes -> "\\x" + HexFormat.of().formatHex(bytes);
+            default -> value.toString();
+        };
+    }
+
+    /**
+     * Temporary (the message waits and is retried): connections, pool timeouts, deadlocks and
+     * serialization failures, a database shutting down or out of resources, failed logins and missing
+     * databases (fixed by fixing the setup; quarantining every message would be worse), SQLite busy.
+     * Everything else (a wrong query) is the message's or the code's problem: quarantined.
+     */
+    static ServiceException failure(String database, SQLException e) {
+        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        boolean temporary = e instanceof SQLTransientException || e instanceof SQLRecoverableException
+                || state.startsWith("08") || state.startsWith("40") || state.startsWith("53") || state.startsWith("57P")
+                || state.startsWith("28") || state.equals("3D000")
+                || (e.getMessage() != null && (e.getMessage().contains("SQLITE_BUSY") || e.getMessage().contains("SQLITE_LOCKED")));
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
+        return new ServiceException(message + (state.isEmpty() ? "" : " (SQLSTATE " + state + ")"), temporary);
+    }
+}
