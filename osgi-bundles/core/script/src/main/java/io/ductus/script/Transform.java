@@ -10,8 +10,8 @@ import org.graalvm.polyglot.proxy.ProxyObject;
 
 /**
  * Runs one exported transform function on one message: {@code (msg, meta) => result}. The message is
- * given in its format's view (HL7: {@link Hl7View}; JSON: a plain object; anything else: its text);
- * the result is what to deliver, or a decision.
+ * given in its format's view (HL7: {@link Hl7View}; XML: {@link XmlView}; JSON: a plain object;
+ * anything else: its text); the result is what to deliver, or a decision.
  */
 public final class Transform {
 
@@ -24,40 +24,46 @@ public final class Transform {
     public static TransformResult run(ScriptContext context, String function, byte[] payload, Charset charset, Format format,
                                       Map<String, Object> meta) {
         Object msg;
-        Hl7View hl7 = null;
         String text = new String(payload, charset);
         try {
-            switch (format) {
-                case HL7 -> {
-                    hl7 = new Hl7View(Hl7Message.parse(payload, charset));
-                    msg = hl7;
-                }
-                case JSON -> msg = context.parseJson(text);
-                default -> msg = text;
-            }
+            msg = switch (format) {
+                case HL7 -> new Hl7View(Hl7Message.parse(payload, charset));
+                case XML -> XmlView.parse(payload);
+                case JSON -> context.parseJson(text);
+                case CSV, TEXT -> text; // CSV rows: not yet
+            };
         } catch (Hl7ParseException e) {
             return new TransformResult.Quarantined("the message cannot be read as HL7: " + e.getMessage());
+        } catch (XmlParseException e) {
+            return new TransformResult.Quarantined("the message cannot be read as XML: " + e.getMessage());
         } catch (ScriptException e) {
-            return new TransformResult.Quarantined("the message cannot be read as JSON: " + e.getMessage());
+            return new TransformResult.Quarantined("the message cannot be read as " + format.name() + ": " + e.getMessage());
         }
         Value result;
         try {
             result = context.call(function, msg, ProxyObject.fromMap(Map.copyOf(meta)));
         } catch (ScriptException e) {
-            return switch (e.kind()) {
-                case FILTERED -> new TransformResult.Filtered(e.getMessage());
-                case TRANSIENT -> new TransformResult.Transient(e.getMessage());
-                case TIMEOUT, CANCELLED -> new TransformResult.Runaway(e.getMessage());
-                default -> new TransformResult.Quarantined(e.getMessage());
-            };
+            return decision(e);
         }
-        return output(context, result, hl7, format, charset);
+        return output(context, result, format, charset);
     }
 
-    private static TransformResult output(ScriptContext context, Value result, Hl7View hl7, Format format, Charset charset) {
+    private static TransformResult decision(ScriptException e) {
+        return switch (e.kind()) {
+            case FILTERED -> new TransformResult.Filtered(e.getMessage());
+            case TRANSIENT -> new TransformResult.Transient(e.getMessage());
+            case TIMEOUT, CANCELLED -> new TransformResult.Runaway(e.getMessage());
+            default -> new TransformResult.Quarantined(e.getMessage());
+        };
+    }
+
+    private static TransformResult output(ScriptContext context, Value result, Format format, Charset charset) {
         if (result == null || result.isNull()) return new TransformResult.Filtered("the transform returned null");
         if (result.isHostObject() && result.asHostObject() instanceof Hl7View view) {
             return new TransformResult.Output(view.message().encode(charset), charset);
+        }
+        if (result.isHostObject() && result.asHostObject() instanceof XmlView view) {
+            return new TransformResult.Output(view.bytes(), view.charset());
         }
         if (result.isString()) return new TransformResult.Output(result.asString().getBytes(charset), charset);
         if (format == Format.JSON || result.hasMembers()) {
