@@ -1,6 +1,8 @@
 package io.ductus.script;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +25,7 @@ public final class ScriptContext implements AutoCloseable {
     private final ScheduledExecutorService watchdog;
     private final Duration timeout;
     private final AtomicLong callNumber = new AtomicLong();
+    private final Map<Source, Value> engineFunctions = new HashMap<>();
 
     private ScriptContext(Context context, Value exports, ScheduledExecutorService watchdog, Duration timeout) {
         this.context = context;
@@ -95,6 +98,15 @@ public final class ScriptContext implements AutoCloseable {
     String toJson(Value value) {
         return guarded(context, watchdog, timeout, callNumber,
                 () -> context.getBindings("js").getMember("JSON").getMember("stringify").execute(value)).asString();
+    }
+
+    /**
+     * Calls one of the engine's own functions, given as a literal source that evaluates to a function
+     * (compiled once per context), guarded like a call: it may run user code, such as a getter.
+     */
+    Value callEngineFunction(Source function, Object... arguments) {
+        return guarded(context, watchdog, timeout, callNumber,
+                () -> engineFunctions.computeIfAbsent(function, context::eval).execute(arguments));
     }
 
     @Override
