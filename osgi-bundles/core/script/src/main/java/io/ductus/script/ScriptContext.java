@@ -1,6 +1,8 @@
 package io.ductus.script;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
@@ -18,6 +20,7 @@ public final class ScriptContext implements AutoCloseable {
     private final RunawayWatch watch;
     private final Duration timeout;
     private final long memoryLimit;
+    private final Map<Source, Value> engineFunctions = new HashMap<>();
 
     private ScriptContext(Context context, Value exports, RunawayWatch watch, Duration timeout, long memoryLimit) {
         this.context = context;
@@ -114,6 +117,14 @@ public final class ScriptContext implements AutoCloseable {
     /** A value of this context as JSON text. */
     String toJson(Value value) {
         return guarded(() -> context.getBindings("js").getMember("JSON").getMember("stringify").execute(value)).asString();
+    }
+
+    /**
+     * Calls one of the engine's own functions, given as a literal source that evaluates to a function
+     * (compiled once per context), guarded like a call: it may run user code, such as a getter.
+     */
+    Value callEngineFunction(Source function, Object... arguments) {
+        return guarded(() -> engineFunctions.computeIfAbsent(function, context::eval).execute(arguments));
     }
 
     @Override

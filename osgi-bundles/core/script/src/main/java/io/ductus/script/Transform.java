@@ -1,5 +1,7 @@
 package io.ductus.script;
 
+import io.ductus.core.csv.CsvParseException;
+import io.ductus.core.csv.CsvTable;
 import io.ductus.core.hl7.Hl7Message;
 import io.ductus.core.hl7.Hl7ParseException;
 import io.ductus.core.project.Format;
@@ -10,8 +12,9 @@ import org.graalvm.polyglot.proxy.ProxyObject;
 
 /**
  * Runs one exported transform function on one message: {@code (msg, meta) => result}. The message is
- * given in its format's view (HL7: {@link Hl7View}; JSON: a plain object; anything else: its text);
- * the result is what to deliver, or a decision.
+ * given in its format's view (HL7: {@link Hl7View}; XML: {@link XmlView}; JSON: a plain object; CSV: an
+ * array of plain objects keyed by the header; text: a string); the result is what to deliver, or a
+ * decision.
  */
 public final class Transform {
 
@@ -24,35 +27,36 @@ public final class Transform {
     public static TransformResult run(ScriptContext context, String function, byte[] payload, Charset charset, Format format,
                                       Map<String, Object> meta) {
         Object msg;
-        Hl7View hl7 = null;
+        CsvTable csv = null; // the CSV input: its header and line ending are reused for the output
         String text = new String(payload, charset);
         try {
-            switch (format) {
-                case HL7 -> {
-                    hl7 = new Hl7View(Hl7Message.parse(payload, charset));
-                    msg = hl7;
+            msg = switch (format) {
+                case HL7 -> new Hl7View(Hl7Message.parse(payload, charset));
+                case XML -> XmlView.parse(payload);
+                case JSON -> context.parseJson(text);
+                case CSV -> {
+                    csv = CsvTable.read(text);
+                    yield CsvRows.toObjects(context, csv);
                 }
-                case JSON -> msg = context.parseJson(text);
-                default -> msg = text;
-            }
+                case TEXT -> text;
+            };
         } catch (Hl7ParseException e) {
             return new TransformResult.Quarantined("the message cannot be read as HL7: " + e.getMessage());
+        } catch (XmlParseException e) {
+            return new TransformResult.Quarantined("the message cannot be read as XML: " + e.getMessage());
+        } catch (CsvParseException e) {
+            return new TransformResult.Quarantined("the message cannot be read as CSV: " + e.getMessage());
         } catch (ScriptException e) {
-            return new TransformResult.Quarantined("the message cannot be read as JSON: " + e.getMessage());
+            return new TransformResult.Quarantined("the message cannot be read as " + format.name() + ": " + e.getMessage());
         }
         Value result;
         try {
             result = context.call(function, msg, ProxyObject.fromMap(Map.copyOf(meta)));
             if (isPromise(result)) result = context.settled(result);
         } catch (ScriptException e) {
-            return switch (e.kind()) {
-                case FILTERED -> new TransformResult.Filtered(e.getMessage());
-                case TRANSIENT -> new TransformResult.Transient(e.getMessage());
-                case TIMEOUT, MEMORY, CANCELLED -> new TransformResult.Runaway(e.getMessage());
-                default -> new TransformResult.Quarantined(e.getMessage());
-            };
+            return decision(e);
         }
-        return output(context, result, hl7, format, charset);
+        return output(context, result, csv, format, charset);
     }
 
     private static boolean isPromise(Value value) {
@@ -60,12 +64,33 @@ public final class Transform {
                 && "Promise".equals(value.getMetaObject().getMetaSimpleName());
     }
 
-    private static TransformResult output(ScriptContext context, Value result, Hl7View hl7, Format format, Charset charset) {
+    private static TransformResult decision(ScriptException e) {
+        return switch (e.kind()) {
+            case FILTERED -> new TransformResult.Filtered(e.getMessage());
+            case TRANSIENT -> new TransformResult.Transient(e.getMessage());
+            case TIMEOUT, MEMORY, CANCELLED -> new TransformResult.Runaway(e.getMessage());
+            default -> new TransformResult.Quarantined(e.getMessage());
+        };
+    }
+
+    private static TransformResult output(ScriptContext context, Value result, CsvTable csv, Format format, Charset charset) {
         if (result == null || result.isNull()) return new TransformResult.Filtered("the transform returned null");
         if (result.isHostObject() && result.asHostObject() instanceof Hl7View view) {
             return new TransformResult.Output(view.message().encode(charset), charset);
         }
+        if (result.isHostObject() && result.asHostObject() instanceof XmlView view) {
+            return new TransformResult.Output(view.bytes(), view.charset());
+        }
         if (result.isString()) return new TransformResult.Output(result.asString().getBytes(charset), charset);
+        if (format == Format.CSV && result.hasArrayElements()) {
+            try {
+                return new TransformResult.Output(CsvRows.toTable(context, result, csv).write().getBytes(charset), charset);
+            } catch (IllegalArgumentException e) {
+                return new TransformResult.Quarantined("the transform's result cannot be written as CSV: " + e.getMessage());
+            } catch (ScriptException e) {
+                return decision(e); // a getter of a row threw, or ran too long
+            }
+        }
         if (format == Format.JSON || result.hasMembers()) {
             return new TransformResult.Output(context.toJson(result).getBytes(charset), charset);
         }

@@ -1,15 +1,12 @@
 package io.ductus.script;
 
+import static io.ductus.script.Transforms.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ductus.core.project.Format;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -22,9 +19,6 @@ class TransformTest {
             + "PID|1||12345^^^MRN||DOE^JANE\r"
             + "OBX|1|NM|GLU^Glucose||5.4|mmol/L\r"
             + "OBX|2|NM|K^Potassium||4.1|mmol/L\r";
-    private static final Map<String, Object> META = Map.of("id", 7L, "interface", "lab-in", "destination", "ehr",
-            "receivedAt", "2026-11-29T12:00:00Z", "origin", "remote=127.0.0.1:5000");
-
     private static ScriptHost host;
 
     @TempDir
@@ -115,17 +109,14 @@ class TransformTest {
         assertThat(((TransformResult.Quarantined) result).reason()).startsWith("the message cannot be read as HL7");
     }
 
-    private TransformResult run(String code, String message, Format format) throws IOException {
-        Path file = project.resolve("interfaces/lab/transform.js");
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, code);
-        try (ScriptContext context = host.load(file, Set.of(file.getParent()), Duration.ofSeconds(5)).newContext()) {
-            return Transform.run(context, "transform", message.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8, format, META);
-        }
+    @Test
+    void text_messages_are_strings() throws IOException {
+        TransformResult result = run("export function transform(msg) { return typeof msg + ':' + msg.toUpperCase(); }\n",
+                "hello", Format.TEXT);
+        assertThat(text(result)).isEqualTo("string:HELLO");
     }
 
-    private static String text(TransformResult result) {
-        TransformResult.Output output = (TransformResult.Output) result;
-        return new String(output.payload(), output.charset());
+    private TransformResult run(String code, String message, Format format) throws IOException {
+        return Transforms.run(host, project, code, message.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8, format);
     }
 }
