@@ -7,7 +7,7 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "ductus", mixinStandardHelpOptions = true, versionProvider = Distribution.VersionProvider.class,
         description = "Ductus healthcare integration engine.",
-        subcommands = {ServeCommand.class, ValidateCommand.class, SendCommand.class, VersionCommand.class})
+        subcommands = {ServeCommand.class, ValidateCommand.class, SendCommand.class, SecretCommand.class, VersionCommand.class})
 final class DuctusCommand implements Callable<Integer> {
 
     @Spec

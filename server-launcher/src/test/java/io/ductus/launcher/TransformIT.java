@@ -71,6 +71,47 @@ class TransformIT {
     }
 
     @Test
+    void interface_code_reads_a_database_a_variable_and_a_secret_through_the_engine() throws Exception {
+        int port = freePort();
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + project.resolve("lookups.db"));
+             java.sql.Statement s = c.createStatement()) {
+            s.execute("create table wards (code text primary key, name text)");
+            s.execute("insert into wards values ('W1', 'Cardiology'), ('W2', 'Oncology')");
+        }
+        Files.writeString(project.resolve("ductus.yaml"), "variables:\n  FACILITY: DEFAULT\n");
+        Files.writeString(project.resolve("resources.yaml"), "databases:\n  lookups: { url: \"sqlite:lookups.db\" }\n");
+        io.ductus.project.SecretsFile.createKey(tmp.resolve("data"));
+        io.ductus.project.SecretsFile.open(io.ductus.project.SecretsFile.path(project, "production"), java.util.Optional.empty(),
+                tmp.resolve("data")).put("SITE_TOKEN", "tok-9");
+        Path folder = Files.createDirectories(project.resolve("interfaces/adt"));
+        Files.writeString(folder.resolve("interface.yaml"), """
+                source: { type: mllp, listen: 127.0.0.1:%d }
+                format: hl7
+                destinations:
+                  out: { type: file, path: "out/{id}.hl7", fsync: false }
+                """.formatted(port));
+        Files.writeString(folder.resolve("transform.js"), """
+                export function transform(msg) {
+                  const [ward] = db('lookups').query('select name from wards where code = $1', [msg.get('PID-3')]);
+                  db('lookups').execute('insert into wards values ($1, $2)', [msg.get('MSH-10'), 'seen']);
+                  return [ward?.name ?? 'unknown', env('FACILITY'), secret('SITE_TOKEN')].join('|');
+                }
+                """);
+        try (DuctusProcess ductus = DuctusProcess.start(tmp, "serve", "--project", project.toString(),
+                "--data", tmp.resolve("data").toString(), "--api-listen", "127.0.0.1:0", "--plugins", tmp.resolve("plugins").toString())) {
+            ductus.awaitStarted();
+            assertThat(sendText(port, "MSH|^~\\&|T|F|D|F|20261129||ADT^A01|M7|P|2.5\rPID|1||W2||DOE^JANE\r")).isEqualTo(AckCode.AA);
+            Eventually.within(Duration.ofSeconds(30), () -> assertThat(tmp.resolve("data/out/1.hl7")).exists());
+            assertThat(Files.readString(tmp.resolve("data/out/1.hl7"))).isEqualTo("Oncology|DEFAULT|tok-9");
+        }
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + project.resolve("lookups.db"));
+             java.sql.ResultSet rs = c.createStatement().executeQuery("select name from wards where code = 'M7'")) {
+            assertThat(rs.next()).as("the code's insert was committed").isTrue();
+        }
+    }
+
+    @Test
     void code_that_runs_past_its_timeout_three_times_stops_only_its_own_interface() throws Exception {
         int loopPort = freePort();
         int calmPort = freePort();
@@ -123,10 +164,14 @@ class TransformIT {
     }
 
     private static AckCode send(int port, String type, String controlId, String family) throws IOException {
+        return sendText(port, message(type, controlId, family));
+    }
+
+    private static AckCode sendText(int port, String message) throws IOException {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
             socket.setSoTimeout(30_000);
-            socket.getOutputStream().write(MllpFraming.frame(message(type, controlId, family).getBytes(StandardCharsets.UTF_8)));
+            socket.getOutputStream().write(MllpFraming.frame(message.getBytes(StandardCharsets.UTF_8)));
             return Hl7Ack.read(MllpFraming.readFrame(socket.getInputStream(), 1 << 20)).code();
         }
     }

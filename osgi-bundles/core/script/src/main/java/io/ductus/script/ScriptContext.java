@@ -9,7 +9,8 @@ import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.Value;
 
 /**
- * One thread's context of an interface's code. Calls into it are guarded: code that runs past the
+ * One thread's context of an interface's code (a platform thread: runaway code on a virtual thread
+ * cannot be stopped). Calls into it are guarded: code that runs past the
  * interface's timeout is interrupted (the context stays usable), and any error comes back as a
  * {@link ScriptException} naming the user's file and line.
  */
@@ -42,7 +43,7 @@ public final class ScriptContext implements AutoCloseable {
             guarded(context, watch, loadTimeout, memoryLimit, () -> context.eval(Prelude.SOURCE));
             Value exports = guarded(context, watch, loadTimeout, memoryLimit, () -> context.eval(module));
             return new ScriptContext(context, exports, watch, timeout, memoryLimit);
-        } catch (ScriptException e) {
+        } catch (RuntimeException e) {
             context.close(true);
             throw e;
         }
@@ -70,6 +71,10 @@ public final class ScriptContext implements AutoCloseable {
 
     private static Value guarded(Context context, RunawayWatch watch, Duration timeout, long memoryLimit,
                                  java.util.function.Supplier<Value> work) {
+        if (Thread.currentThread().isVirtual()) {
+            // measured: GraalJS's interrupt does not reliably reach compiled loops on a virtual thread
+            throw new IllegalStateException("interface code runs on platform threads only: runaway code on a virtual thread cannot be stopped");
+        }
         RunawayWatch.Call call = watch.begin(context, timeout, memoryLimit);
         try {
             return work.get();

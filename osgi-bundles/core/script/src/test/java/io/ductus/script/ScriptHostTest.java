@@ -129,6 +129,39 @@ class ScriptHostTest {
     }
 
     @Test
+    void endless_loops_are_stopped_every_time_also_once_compiled() throws Exception {
+        write("interfaces/lab/transform.js", "export function spin() { while (true) {} }\n");
+        java.util.List<String> kinds = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Thread worker = Thread.ofPlatform().start(() -> {
+            try (ScriptContext context = load(Duration.ofMillis(300)).newContext()) {
+                for (int i = 0; i < 6; i++) {
+                    try {
+                        context.call("spin");
+                    } catch (ScriptException e) {
+                        kinds.add(e.kind().name());
+                    }
+                }
+            }
+        });
+        worker.join(Duration.ofSeconds(60));
+        assertThat(kinds).containsOnly("TIMEOUT").hasSize(6);
+    }
+
+    @Test
+    void code_is_refused_on_a_virtual_thread_where_it_could_not_be_stopped() throws Exception {
+        write("interfaces/lab/transform.js", "export function ok() { return 1; }\n");
+        Throwable[] failure = new Throwable[1];
+        Thread.ofVirtual().start(() -> {
+            try {
+                load(Duration.ofSeconds(5)).newContext().close();
+            } catch (Throwable e) {
+                failure[0] = e;
+            }
+        }).join();
+        assertThat(failure[0]).isInstanceOf(IllegalStateException.class).hasMessageContaining("platform threads only");
+    }
+
+    @Test
     void threads_cannot_be_started() throws IOException {
         write("interfaces/lab/transform.js", """
                 export function transform() {

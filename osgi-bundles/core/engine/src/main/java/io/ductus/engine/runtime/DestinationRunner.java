@@ -30,6 +30,7 @@ final class DestinationRunner {
     private final EngineConnectorContext context;
     private final List<SlotWorker> workers = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
+    private final boolean runsCode;
     private volatile boolean paused;
 
     DestinationRunner(InterfaceDefinition owner, DestinationDefinition definition, Destination destination,
@@ -40,6 +41,7 @@ final class DestinationRunner {
         Optional<Transformer> transformer = script.map(s -> new Transformer(s, definition.transform(), owner.format(), guard));
         this.destination = destination;
         this.context = context;
+        this.runsCode = transformer.isPresent();
         int slots = Math.min(lanes, MAX_SLOTS);
         for (int slot = 0; slot < slots; slot++) {
             Set<Integer> owned = new HashSet<>();
@@ -52,7 +54,10 @@ final class DestinationRunner {
     void start() throws Exception {
         destination.start();
         for (int slot = 0; slot < workers.size(); slot++) {
-            threads.add(Thread.ofVirtual().name("worker-" + ref + "-" + slot).start(workers.get(slot)));
+            // GraalJS cannot reliably stop runaway code on a virtual thread (its interrupt does not reach
+            // compiled loops there), so workers that run interface code get platform threads of their own.
+            Thread.Builder builder = runsCode ? Thread.ofPlatform().daemon(true) : Thread.ofVirtual();
+            threads.add(builder.name("worker-" + ref + "-" + slot).start(workers.get(slot)));
         }
     }
 
