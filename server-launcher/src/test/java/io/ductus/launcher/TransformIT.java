@@ -92,7 +92,8 @@ class TransformIT {
                   out: { type: file, path: "out/{id}.hl7", fsync: false }
                 """.formatted(port));
         Files.writeString(folder.resolve("transform.js"), """
-                export function transform(msg) {
+                export function transform(msg, meta) {
+                  if (!meta.origin.startsWith('remote=127.0.0.1:')) quarantine('origin ' + meta.origin);
                   const [ward] = db('lookups').query('select name from wards where code = $1', [msg.get('PID-3')]);
                   db('lookups').execute('insert into wards values ($1, $2)', [msg.get('MSH-10'), 'seen']);
                   return [ward?.name ?? 'unknown', env('FACILITY'), secret('SITE_TOKEN')].join('|');

@@ -51,6 +51,7 @@ final class Transformer {
             meta.put("receivedAt", Instant.ofEpochMilli(delivery.receivedAt()).toString());
             meta.put("interface", delivery.destination().interfaceName());
             meta.put("destination", delivery.destination().destination());
+            meta.put("origin", delivery.sourceInfo() == null ? "" : delivery.sourceInfo());
             TransformResult result = Transform.run(context, function, delivery.payload(), Charset.forName(delivery.charset()),
                     format, meta);
             if (result instanceof TransformResult.Runaway runaway) guard.ranPastTimeout(runaway.reason());

@@ -47,7 +47,7 @@ final class FakeQueueStore implements Store {
             rows.values().stream().filter(r -> r.pending() && r.lane() == lane).limit(limitPerLane)
                     .forEach(r -> result.add(new PendingDelivery(r.id(), ref, r.lane(), r.attempts(), r.nextAttemptAt(), 0,
                             ("MSH|^~\\&|A|B|C|D|2026||ADT^A01|M" + r.id() + "|P|2.5\r").getBytes(StandardCharsets.UTF_8),
-                            "UTF-8", null)));
+                            "UTF-8", null, null)));
         }
         result.sort(Comparator.comparingLong(PendingDelivery::messageId));
         return result;

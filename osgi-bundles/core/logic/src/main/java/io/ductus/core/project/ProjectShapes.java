@@ -45,7 +45,8 @@ public final class ProjectShapes {
     /** One named database connection in resources.yaml. */
     public static final Section DATABASE_RESOURCE = Section.of(
             Setting.required("url", Text.urlWithoutPassword(),
-                    "The database's connection URL, without credentials.", "postgresql://db.example.org:5432/patients"),
+                    "The database's connection URL, without credentials: postgresql://host:port/db, or sqlite:path "
+                            + "(relative to the project folder).", "postgresql://db.example.org:5432/patients"),
             Setting.optional("user", Text.any(), null, "The user name to connect as (plain text or ${secret:NAME}).", "ductus"),
             Setting.optional("password", Text.secretReference(), null,
                     "The password, always as a reference to the encrypted secrets file.", "${secret:PATIENT_DB_PASSWORD}"),

@@ -27,7 +27,7 @@ public final class QueueReads {
      */
     public static final String PENDING_IN_LANE = """
             SELECT d.message_id, d.lane, d.attempts, d.next_attempt_at, m.received_at, m.payload, m.charset,
-                   m.ordering_key
+                   m.ordering_key, m.source_info
             FROM (SELECT message_id, lane, attempts, next_attempt_at FROM deliveries
                   WHERE interface_name = ? AND destination = ? AND lane = ? AND status = 'pending'
                   ORDER BY message_id LIMIT ?) d
@@ -58,7 +58,7 @@ public final class QueueReads {
                         all.add(new PendingDelivery(rs.getLong("message_id"), destination, rs.getInt("lane"),
                                 rs.getInt("attempts"), Rows.nullableLong(rs, "next_attempt_at"),
                                 rs.getLong("received_at"), rs.getBytes("payload"), rs.getString("charset"),
-                                rs.getString("ordering_key")));
+                                rs.getString("ordering_key"), rs.getString("source_info")));
                     }
                 }
             }
