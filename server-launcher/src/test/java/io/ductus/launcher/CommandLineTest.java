@@ -46,6 +46,8 @@ class CommandLineTest {
             serve --project /no/such/folder               | --project: /no/such/folder is not a folder
             serve --example --project .                   | --example and --project cannot be used together
             validate --project /no/such/folder            | --project: /no/such/folder is not a folder
+            test --project /no/such/folder                | --project: /no/such/folder is not a folder
+            test one two                                  | Unmatched argument
             frobnicate                                    | Unmatched argument
             """)
     void bad_arguments_get_one_line_and_exit_code_2(String args, String reason) {
@@ -62,8 +64,8 @@ class CommandLineTest {
     @Test
     void help_is_everywhere() {
         assertThat(run("--help")).isZero();
-        assertThat(out.toString()).contains("serve", "validate", "version");
-        for (String command : new String[] {"serve", "validate", "version"}) {
+        assertThat(out.toString()).contains("serve", "validate", "test", "version");
+        for (String command : new String[] {"serve", "validate", "test", "version"}) {
             assertThat(run(command, "--help")).isZero();
         }
         assertThat(out.toString()).contains("--api-listen", "--database", "--plugins", "--example", "--project", "--data");

@@ -35,6 +35,17 @@ class DistributionIT {
     }
 
     @Test
+    void test_runs_the_quickstarts_tests_on_the_optimizing_runtime() throws Exception {
+        try (DuctusProcess ductus = DuctusProcess.start(Files.createTempDirectory("ductus-test-it"), "test", "--project",
+                dist.resolve("examples/quickstart").toString())) {
+            assertThat(ductus.awaitExit(java.time.Duration.ofSeconds(120))).isZero();
+            assertThat(ductus.stdoutLines()).contains("interfaces/adt-in/tests/patient-index.test.js")
+                    .anyMatch(line -> line.matches("Tests: [1-9]\\d* passed, 0 failed \\(1 file, \\d+ ms\\)"));
+            assertThat(ductus.stderr()).as("no warning such as the interpreter's").isEmpty();
+        }
+    }
+
+    @Test
     void validate_checks_connector_settings_with_the_installed_types() throws Exception {
         Path tmp = Files.createTempDirectory("ductus-validate-it");
         Path iface = Files.createDirectories(tmp.resolve("project/interfaces/adt"));

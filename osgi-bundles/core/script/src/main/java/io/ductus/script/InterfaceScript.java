@@ -54,7 +54,24 @@ public final class InterfaceScript {
      * {@code print} are gone. The outside is reached only through the engine's services. Fails with {@link ScriptException} when the module itself does not load.
      */
     public ScriptContext newContext() {
-        Context context = Context.newBuilder("js")
+        Context context = sandbox(new ScriptLog(log, false), new ScriptLog(log, true));
+        context.getBindings("js").putMember(ServiceOps.BINDING, new ServiceOps(services, timeout));
+        return ScriptContext.open(context, module, watch, timeout, memoryLimit);
+    }
+
+    /**
+     * A context of a test file ({@code ductus test}): the same sandbox, with the test runtime installed
+     * between the prelude and the module; the services are the test's mocks, and console output goes to
+     * {@code output} so the runner can show it with the test.
+     */
+    ScriptContext newTestContext(java.io.OutputStream output, String interfaceName) {
+        Context context = sandbox(output, output);
+        return ScriptContext.open(context, module, watch, timeout, memoryLimit,
+                c -> TestRuntime.install(c, new TestHost(), interfaceName));
+    }
+
+    private Context sandbox(java.io.OutputStream out, java.io.OutputStream err) {
+        return Context.newBuilder("js")
                 .engine(engine)
                 .allowHostAccess(HOST_ACCESS)
                 .allowHostClassLookup(className -> false)
@@ -68,10 +85,8 @@ public final class InterfaceScript {
                 .option("js.load", "false")
                 .option("js.print", "false")
                 .option("js.esm-eval-returns-exports", "true")
-                .out(new ScriptLog(log, false))
-                .err(new ScriptLog(log, true))
+                .out(out)
+                .err(err)
                 .build();
-        context.getBindings("js").putMember(ServiceOps.BINDING, new ServiceOps(services, timeout));
-        return ScriptContext.open(context, module, watch, timeout, memoryLimit);
     }
 }

@@ -70,4 +70,9 @@ final class Prelude {
 
     private Prelude() {
     }
+
+    /** True for the engine's own code (this prelude, the test runtime), which is never the user's file and line. */
+    static boolean isEngineSource(org.graalvm.polyglot.Source source) {
+        return source.getPath() == null && (NAME.equals(source.getName()) || TestRuntime.NAME.equals(source.getName()));
+    }
 }

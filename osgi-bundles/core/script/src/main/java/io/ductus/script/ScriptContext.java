@@ -18,14 +18,16 @@ public final class ScriptContext implements AutoCloseable {
 
     private final Context context;
     private final Value exports;
+    private final Value testRunner;
     private final RunawayWatch watch;
     private final Duration timeout;
     private final long memoryLimit;
     private final Map<Source, Value> engineFunctions = new HashMap<>();
 
-    private ScriptContext(Context context, Value exports, RunawayWatch watch, Duration timeout, long memoryLimit) {
+    private ScriptContext(Context context, Value exports, Value testRunner, RunawayWatch watch, Duration timeout, long memoryLimit) {
         this.context = context;
         this.exports = exports;
+        this.testRunner = testRunner;
         this.watch = watch;
         this.timeout = timeout;
         this.memoryLimit = memoryLimit;
@@ -38,11 +40,21 @@ public final class ScriptContext implements AutoCloseable {
     static final Duration LOAD_TIMEOUT = Duration.ofSeconds(60);
 
     static ScriptContext open(Context context, Source module, RunawayWatch watch, Duration timeout, long memoryLimit) {
+        return open(context, module, watch, timeout, memoryLimit, null);
+    }
+
+    /**
+     * @param testSetup for a test file: installs the test runtime after the prelude and before the module,
+     *                  and answers its runner (null: an interface's code)
+     */
+    static ScriptContext open(Context context, Source module, RunawayWatch watch, Duration timeout, long memoryLimit,
+                              java.util.function.Function<Context, Value> testSetup) {
         Duration loadTimeout = timeout.compareTo(LOAD_TIMEOUT) > 0 ? timeout : LOAD_TIMEOUT;
         try {
             guarded(context, watch, loadTimeout, memoryLimit, () -> context.eval(Prelude.SOURCE));
+            Value runner = testSetup == null ? null : guarded(context, watch, loadTimeout, memoryLimit, () -> testSetup.apply(context));
             Value exports = guarded(context, watch, loadTimeout, memoryLimit, () -> context.eval(module));
-            return new ScriptContext(context, exports, watch, timeout, memoryLimit);
+            return new ScriptContext(context, exports, runner, watch, timeout, memoryLimit);
         } catch (RuntimeException e) {
             context.close(true);
             throw e;
@@ -62,6 +74,11 @@ public final class ScriptContext implements AutoCloseable {
                     "the code exports no function '" + function + "' (it exports " + exports.getMemberKeys() + ")", null, -1);
         }
         return guarded(context, watch, timeout, memoryLimit, () -> fn.execute(arguments));
+    }
+
+    /** The test runtime's runner of a test file's context (null for interface code). */
+    Value testRunner() {
+        return testRunner;
     }
 
     /** Runs work in this context under the same guard as a call (for the engine's own helpers such as JSON). */

@@ -32,6 +32,7 @@ public final class ScriptException extends RuntimeException {
     private final Kind kind;
     private final String file;
     private final int line;
+    private String path;
 
     ScriptException(Kind kind, String message, String file, int line) {
         super(message);
@@ -45,6 +46,13 @@ public final class ScriptException extends RuntimeException {
      */
     static ScriptException from(PolyglotException e, RunawayWatch.Reason stopped, Duration timeout, long memoryLimit) {
         SourceSection at = userLocation(e);
+        ScriptException failure = from(e, at, stopped, timeout, memoryLimit);
+        failure.path = at == null ? null : at.getSource().getPath();
+        return failure;
+    }
+
+    private static ScriptException from(PolyglotException e, SourceSection at, RunawayWatch.Reason stopped, Duration timeout,
+                                        long memoryLimit) {
         String file = at == null ? null : at.getSource().getName();
         int line = at == null ? -1 : at.getStartLine();
         String where = file == null ? "" : " (" + file + (line > 0 ? ":" + line : "") + ")";
@@ -80,7 +88,7 @@ public final class ScriptException extends RuntimeException {
     private static SourceSection userLocation(PolyglotException e) {
         for (PolyglotException.StackFrame frame : e.getPolyglotStackTrace()) {
             SourceSection at = frame.getSourceLocation();
-            if (frame.isGuestFrame() && at != null && !Prelude.NAME.equals(at.getSource().getName())) return at;
+            if (frame.isGuestFrame() && at != null && !Prelude.isEngineSource(at.getSource())) return at;
         }
         return e.getSourceLocation();
     }
@@ -97,5 +105,10 @@ public final class ScriptException extends RuntimeException {
     /** The line in that file, or -1. */
     public int line() {
         return line;
+    }
+
+    /** The absolute path of that file, or null (the file name alone is in {@link #file()}). */
+    public String path() {
+        return path;
     }
 }

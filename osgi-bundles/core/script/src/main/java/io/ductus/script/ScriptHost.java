@@ -69,6 +69,19 @@ public final class ScriptHost implements AutoCloseable {
         return load(moduleFile, codeRoots, timeout, ScriptServices.NONE);
     }
 
+    /**
+     * Loads a test file of {@code ductus test}: an ES module under the interface's {@code tests/} folder
+     * that may import files under {@code codeRoots}, run with the test runtime's globals and mocks instead
+     * of services; each test is stopped after {@code timeout} (the interface's).
+     *
+     * @param interfaceName the interface the tests are of, for {@code meta()}
+     */
+    public TestFile loadTests(Path testFile, Set<Path> codeRoots, Duration timeout, String interfaceName) {
+        Path file = testFile.toAbsolutePath().normalize();
+        return new TestFile(new InterfaceScript(engine, watch, file, codeRoots, timeout, memoryPerCall, ScriptServices.NONE), file,
+                interfaceName);
+    }
+
     @Override
     public void close() {
         watch.close();
