@@ -36,7 +36,7 @@ class OpenApiDocumentTest {
     }
 
     @Test
-    void passes_an_openapi_validator() {
+    void passes_an_openapi_validator() throws Exception {
         ParseOptions options = new ParseOptions();
         options.setResolve(true);
         SwaggerParseResult result = new OpenAPIV3Parser().readContents(served, null, options);
@@ -44,8 +44,9 @@ class OpenApiDocumentTest {
         assertThat(result.getOpenAPI().getOpenapi()).isEqualTo("3.1.0");
         assertThat(result.getOpenAPI().getPaths()).containsKey("/api/v1/tokens/{id}");
         // The validator does complain about a broken document: an operation without responses.
-        String broken = served.replace("\"responses\":{\"200\":{\"description\":\"OK\"", "\"responsez\":{\"200\":{\"description\":\"OK\"");
-        assertThat(broken).isNotEqualTo(served);
+        com.fasterxml.jackson.databind.node.ObjectNode doc = (com.fasterxml.jackson.databind.node.ObjectNode) ApiResponse.JSON.readTree(served);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) doc.get("paths").get("/api/v1/me").get("get")).remove("responses");
+        String broken = doc.toString();
         assertThat(new OpenAPIV3Parser().readContents(broken, null, options).getMessages()).isNotEmpty();
     }
 
