@@ -1,11 +1,8 @@
 package io.ductus.launcher;
 
 import io.ductus.core.config.DatabaseSetting;
-import io.ductus.core.project.ConnectorTypes;
 import io.ductus.core.project.ProjectSettings;
-import io.ductus.core.project.ProjectShapes;
 import io.ductus.project.LoadedProject;
-import io.ductus.project.ProjectLoader;
 import io.ductus.sdk.config.HostPort;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,18 +24,8 @@ final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--project", paramLabel = "DIR", description = "The project folder (default: the current folder).")
-    Path project;
-
-    @Option(names = "--example", description = "Run the example project shipped with the distribution.")
-    boolean example;
-
-    @Option(names = "--data", paramLabel = "DIR", description = "Where the engine keeps its state (default: ./data).")
-    Path data = Path.of("data");
-
-    @Option(names = "--database", paramLabel = "URL",
-            description = "sqlite:<path> or postgres://user:pass@host:port/db (default: ductus.yaml, else sqlite:<data>/ductus.db).")
-    String database;
+    @picocli.CommandLine.Mixin
+    ProjectOptions where = new ProjectOptions();
 
     @Option(names = "--api-listen", paramLabel = "HOST:PORT", description = "Address of the REST API (default: ductus.yaml, else 127.0.0.1:7700).")
     String apiListen;
@@ -65,36 +52,23 @@ final class ServeCommand implements Callable<Integer> {
 
     /** Command line over ductus.yaml over defaults; every bad value ends here with exit code 2. */
     ResolvedSettings resolve() throws IOException {
-        if (example && project != null) throw new BadArgumentException("--example and --project cannot be used together");
-        Path projectFolder = (example ? Distribution.example() : project == null ? Path.of("") : project).toAbsolutePath().normalize();
-        if (!Files.isDirectory(projectFolder)) throw new BadArgumentException("--project: " + projectFolder + " is not a folder");
-        Path dataFolder = data.toAbsolutePath().normalize();
-        if (Files.exists(dataFolder) && !Files.isDirectory(dataFolder)) {
-            throw new BadArgumentException("--data: " + dataFolder + " exists and is not a folder");
-        }
+        Path projectFolder = where.projectFolder();
+        Path dataFolder = where.dataFolder();
         Path pluginFolder = (plugins == null ? Distribution.plugins() : plugins).toAbsolutePath().normalize();
         if (Files.exists(pluginFolder) && !Files.isDirectory(pluginFolder)) {
             throw new BadArgumentException("--plugins: " + pluginFolder + " is not a folder");
         }
         HostPort api = apiListen == null ? null : parse("--api-listen", apiListen, HostPort::parse);
-        DatabaseSetting db = database == null ? null : parse("--database", database, DatabaseSetting::parse);
+        DatabaseSetting db = where.databaseOption();
 
         // Connector types are known only inside the framework; the engine checks connector settings itself.
-        LoadedProject loaded = ProjectLoader.load(projectFolder, ConnectorTypes.unknown());
-        if (!loaded.engineProblems().isEmpty()) {
-            loaded.engineProblems().forEach(p -> spec.commandLine().getErr().println(p));
-            throw new IllegalStateException("fix " + ProjectShapes.DUCTUS_FILE + " and " + ProjectShapes.RESOURCES_FILE
-                    + " and start again (ductus validate lists every problem)");
-        }
+        LoadedProject loaded = ProjectOptions.load(projectFolder, spec.commandLine().getErr());
         // A broken interface is refused alone (invariant 8); say which, and start the rest.
         loaded.problems().stream().filter(p -> !loaded.engineProblems().contains(p))
                 .forEach(p -> spec.commandLine().getErr().println("warning: " + p));
         ProjectSettings fromFile = loaded.project().settings();
         if (api == null) api = fromFile.apiListen().orElse(DEFAULT_API);
-        if (db == null) db = fromFile.database().orElse(DatabaseSetting.defaultIn(dataFolder.toString()));
-        if (db.kind() == DatabaseSetting.Kind.SQLITE) {
-            db = new DatabaseSetting(db.kind(), Path.of(db.location()).toAbsolutePath().normalize().toString());
-        }
+        db = ProjectOptions.resolve(db, fromFile, dataFolder);
         Files.createDirectories(dataFolder);
         Files.createDirectories(pluginFolder);
         return new ResolvedSettings(Distribution.version(), projectFolder, dataFolder, db, api, pluginFolder, Distribution.bundles());

@@ -15,9 +15,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -29,15 +31,23 @@ final class DuctusProcess implements AutoCloseable {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
+    private static final AtomicInteger TOKENS = new AtomicInteger();
+    private static final Set<String> DATABASE_OPTIONS = Set.of("--project", "--data", "--database");
+
     private final Process process;
     private final Path stderr;
+    private final Path workDir;
+    private final List<String> args;
+    private String token;
     private final BlockingQueue<String> stdout = new LinkedBlockingQueue<>();
     private final Thread reader;
     private String apiUrl;
 
-    private DuctusProcess(Process process, Path stderr) {
+    private DuctusProcess(Process process, Path stderr, Path workDir, List<String> args) {
         this.process = process;
         this.stderr = stderr;
+        this.workDir = workDir;
+        this.args = args;
         reader = new Thread(() -> {
             try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line; (line = in.readLine()) != null; ) stdout.add(line);
@@ -61,7 +71,7 @@ final class DuctusProcess implements AutoCloseable {
         Path stderr = Files.createTempFile(workDir, "stderr", ".log");
         ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile()).redirectError(stderr.toFile());
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        DuctusProcess started = new DuctusProcess(builder.start(), stderr);
+        DuctusProcess started = new DuctusProcess(builder.start(), stderr, workDir, List.of(args));
         EngineLogOnFailure.started(started);
         return started;
     }
@@ -85,9 +95,46 @@ final class DuctusProcess implements AutoCloseable {
         throw new AssertionError("no started line within 60 s; stderr:\n" + stderr());
     }
 
+    /** GET with an admin token (health needs none: it stays open for load balancers). */
     HttpResponse<String> get(String path) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(apiUrl + path)).timeout(Duration.ofSeconds(10));
+        if (!path.equals("/api/v1/health")) request.header("Authorization", "Bearer " + token());
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** GET as nobody: no credentials at all. */
+    HttpResponse<String> getAnonymously(String path) throws IOException, InterruptedException {
         return HTTP.send(HttpRequest.newBuilder(URI.create(apiUrl + path)).timeout(Duration.ofSeconds(10)).build(),
                 HttpResponse.BodyHandlers.ofString());
+    }
+
+    /**
+     * An admin token for this engine's database, made on first use the way an operator makes the first one:
+     * {@code ductus token create} with the same project, data and database options as the serve command.
+     */
+    synchronized String token() throws IOException, InterruptedException {
+        if (token != null) return token;
+        List<String> command = new ArrayList<>(List.of(distribution().resolve("bin/ductus").toString(), "token", "create",
+                "--name", "it-" + ProcessHandle.current().pid() + "-" + TOKENS.incrementAndGet(), "--role", "admin"));
+        for (int i = 1; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--example")) command.add(a);
+            else if (DATABASE_OPTIONS.contains(a)) command.addAll(List.of(a, args.get(++i)));
+            else if (DATABASE_OPTIONS.stream().anyMatch(o -> a.startsWith(o + "="))) command.add(a);
+        }
+        Path out = Files.createTempFile(workDir, "token", ".out");
+        Path err = Files.createTempFile(workDir, "token", ".err");
+        ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        Process p = builder.start();
+        p.getOutputStream().close();
+        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            p.destroyForcibly();
+            throw new AssertionError("ductus token create failed: " + Files.readString(err));
+        }
+        token = Files.readString(out).strip();
+        return token;
     }
 
     /** Sends SIGTERM and waits for the exit code. */

@@ -157,7 +157,19 @@ class ServeIT {
         HttpResponse<String> response = ductus.get("/api/v1/nothing-here");
         assertThat(response.statusCode()).isEqualTo(404);
         assertThat(response.headers().firstValue("content-type")).hasValue("application/problem+json");
-        assertThat(JSON.readTree(response.body()).path("title").asText()).isEqualTo("Not found");
+        assertThat(JSON.readTree(response.body()).path("title").asText()).isEqualTo("No such operation");
+    }
+
+    @Test
+    void the_engine_report_needs_a_token_and_health_does_not() throws Exception {
+        HttpResponse<String> anonymous = ductus.getAnonymously("/api/v1/engine");
+        assertThat(anonymous.statusCode()).isEqualTo(401);
+        assertThat(anonymous.headers().firstValue("content-type")).hasValue("application/problem+json");
+        assertThat(ductus.getAnonymously("/api/v1/health").statusCode()).isEqualTo(200);
+        assertThat(ductus.getAnonymously("/api/v1/openapi.json").statusCode()).isEqualTo(200);
+        JsonNode me = JSON.readTree(ductus.get("/api/v1/me").body());
+        assertThat(me.path("role").asText()).isEqualTo("admin");
+        assertThat(me.path("actor").asText()).startsWith("token:it-");
     }
 
     private JsonNode engine() throws Exception {

@@ -3,6 +3,7 @@ package io.ductus.engine;
 import io.ductus.core.project.ConnectorTypes;
 import io.ductus.core.project.Problem;
 import io.ductus.core.project.ProjectSources;
+import io.ductus.engine.api.Api;
 import io.ductus.engine.api.ApiServer;
 import io.ductus.engine.api.EngineRoutes;
 import io.ductus.engine.plugins.ConnectorRegistry;
@@ -46,8 +47,10 @@ public final class EngineComponent {
         Clock clock = Clock.systemUTC();
         this.status = new EngineStatus(settings, clock);
         this.plugins = new PluginMonitor(context, settings.plugins());
-        EngineRoutes routes = new EngineRoutes(status, context, connectors, plugins, () -> runtime);
-        this.api = new ApiServer(settings.apiListen(), routes.routes());
+        EngineRoutes routes = new EngineRoutes(status, () -> EngineRoutes.bundlesOf(context), connectors, plugins::current,
+                () -> runtime);
+        Api table = new Api(routes, store.accounts(), clock, settings.version());
+        this.api = new ApiServer(settings.apiListen(), table.router());
         try {
             api.start();
             plugins.start();

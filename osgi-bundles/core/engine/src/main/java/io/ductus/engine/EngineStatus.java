@@ -34,7 +34,8 @@ public final class EngineStatus {
         return Duration.between(startedAt, clock.instant());
     }
 
-    void running() {
+    /** Called once the interfaces run (by the engine component; tests too). */
+    public void running() {
         state = EngineState.RUNNING;
     }
 

@@ -7,6 +7,7 @@ import io.ductus.engine.api.EngineRoutes;
 import io.ductus.engine.api.Route;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +18,7 @@ class EngineHealthTest {
             EngineSettings.DATABASE, "sqlite:/d/ductus.db", EngineSettings.API_LISTEN, "127.0.0.1:0",
             EngineSettings.PLUGINS, "/plugins")::get);
     private final EngineStatus status = new EngineStatus(settings, Clock.systemUTC());
-    private final Route health = new EngineRoutes(status, null, null, null, () -> null).routes().stream()
+    private final Route health = new EngineRoutes(status, List::of, null, List::of, () -> null).routes().stream()
             .filter(r -> r.operationId().equals("getHealth")).findFirst().orElseThrow();
 
     @Test
@@ -39,7 +40,7 @@ class EngineHealthTest {
     }
 
     private String answer() throws Exception {
-        ApiResponse r = health.handler().handle(null);
+        ApiResponse r = health.handler().handle(null, null);
         return r.status() + " " + new String(r.body(), StandardCharsets.UTF_8);
     }
 }

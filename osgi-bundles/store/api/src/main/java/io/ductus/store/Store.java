@@ -1,5 +1,6 @@
 package io.ductus.store;
 
+import io.ductus.store.account.AccountStore;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -50,6 +51,9 @@ public interface Store {
 
     /** The progress a source saved with its last batch ({@link IntakeBatch#progress()}), if any. */
     Optional<String> sourceState(String interfaceName, String key);
+
+    /** Users, API tokens, studio sessions and the audit log, in the same database. */
+    AccountStore accounts();
 
     /** Which database this is, for logs and the API: the password is never shown. */
     String describe();

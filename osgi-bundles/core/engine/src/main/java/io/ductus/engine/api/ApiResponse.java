@@ -6,12 +6,23 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** A status, a content type and the body bytes. JSON bodies are written by the one shared mapper. */
-public record ApiResponse(int status, String contentType, byte[] body) {
+/**
+ * A status, a content type, the body bytes and any extra headers (Set-Cookie). JSON bodies are written by
+ * the one shared mapper.
+ */
+public record ApiResponse(int status, String contentType, byte[] body, Map<String, String> headers) {
 
     static final ObjectMapper JSON = JsonMapper.builder()
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .build();
+
+    public ApiResponse {
+        headers = Map.copyOf(headers);
+    }
+
+    public ApiResponse(int status, String contentType, byte[] body) {
+        this(status, contentType, body, Map.of());
+    }
 
     public static ApiResponse json(int status, Object value) {
         try {
@@ -19,6 +30,11 @@ public record ApiResponse(int status, String contentType, byte[] body) {
         } catch (Exception e) {
             throw new IllegalStateException("cannot write JSON for " + value.getClass().getName(), e);
         }
+    }
+
+    /** 204: done, nothing to say. */
+    public static ApiResponse noContent() {
+        return new ApiResponse(204, "application/json", new byte[0]);
     }
 
     /** An RFC 9457 problem document: a short title and a detail that says what to do. */
@@ -30,5 +46,11 @@ public record ApiResponse(int status, String contentType, byte[] body) {
         body.put("detail", detail);
         ApiResponse json = json(status, body);
         return new ApiResponse(status, "application/problem+json", json.body());
+    }
+
+    public ApiResponse withHeader(String name, String value) {
+        Map<String, String> more = new LinkedHashMap<>(headers);
+        more.put(name, value);
+        return new ApiResponse(status, contentType, body, more);
     }
 }

@@ -14,12 +14,13 @@ import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.net.InetSocketAddress;
-import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The engine's own HTTP listener for /api/v1 (Netty, one event loop: the API is light). */
+/** The engine's own HTTP listener for /api/v1 (Netty, one event loop; handlers run on virtual threads). */
 public final class ApiServer {
 
     private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
@@ -27,13 +28,15 @@ public final class ApiServer {
 
     private final HostPort listen;
     private final Router router;
+    private final ExecutorService handlers = Executors.newThreadPerTaskExecutor(
+            Thread.ofVirtual().name("ductus-api-", 0).factory());
     private EventLoopGroup group;
     private Channel channel;
     private String url;
 
-    public ApiServer(HostPort listen, List<Route> routes) {
+    public ApiServer(HostPort listen, Router router) {
         this.listen = listen;
-        this.router = new Router(routes);
+        this.router = router;
     }
 
     /** Binds the port; fails with a message naming the address when it cannot. */
@@ -50,7 +53,7 @@ public final class ApiServer {
                                 new IdleStateHandler(0, 0, 120, TimeUnit.SECONDS),
                                 new HttpServerCodec(),
                                 new HttpObjectAggregator(MAX_REQUEST_BYTES),
-                                new HttpHandler(router));
+                                new HttpHandler(router, handlers));
                     }
                 });
         try {
@@ -72,6 +75,7 @@ public final class ApiServer {
     public void stop() {
         if (channel != null) channel.close().syncUninterruptibly();
         if (group != null) group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        handlers.shutdown();
     }
 
     /** The API listener could not bind. */

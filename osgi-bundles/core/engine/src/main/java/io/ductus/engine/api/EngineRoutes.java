@@ -3,7 +3,7 @@ package io.ductus.engine.api;
 import io.ductus.engine.EngineState;
 import io.ductus.engine.EngineStatus;
 import io.ductus.engine.plugins.ConnectorRegistry;
-import io.ductus.engine.plugins.PluginMonitor;
+import io.ductus.engine.plugins.PluginStatus;
 import io.ductus.engine.runtime.EngineRuntime;
 import io.ductus.sdk.Role;
 import java.util.ArrayList;
@@ -19,15 +19,18 @@ import org.osgi.framework.BundleContext;
 public final class EngineRoutes {
 
     private final EngineStatus status;
-    private final BundleContext context;
+    private final Supplier<List<Map<String, Object>>> bundles;
     private final ConnectorRegistry connectors;
-    private final PluginMonitor plugins;
+    private final Supplier<List<PluginStatus>> plugins;
     private final Supplier<EngineRuntime> runtime;
 
-    public EngineRoutes(EngineStatus status, BundleContext context, ConnectorRegistry connectors, PluginMonitor plugins,
-                        Supplier<EngineRuntime> runtime) {
+    /**
+     * @param bundles what {@link #bundlesOf} reads from the framework (a plain list, so tests need no framework)
+     */
+    public EngineRoutes(EngineStatus status, Supplier<List<Map<String, Object>>> bundles, ConnectorRegistry connectors,
+                        Supplier<List<PluginStatus>> plugins, Supplier<EngineRuntime> runtime) {
         this.status = status;
-        this.context = context;
+        this.bundles = bundles;
         this.connectors = connectors;
         this.plugins = plugins;
         this.runtime = runtime;
@@ -35,10 +38,10 @@ public final class EngineRoutes {
 
     public List<Route> routes() {
         return List.of(
-                new Route("GET", "/api/v1/health", "getHealth",
-                        "200 with status ok once started; 503 while starting or stopping", r -> health()),
-                new Route("GET", "/api/v1/engine", "getEngine",
-                        "version, uptime, database, bundles, connector types and plugins", r -> engine()));
+                Route.get("/api/v1/health", "getHealth", "Whether the engine runs: 200 once started, 503 while starting or stopping")
+                        .returns(200, "Health").returns(503, "Health").handle((r, c) -> health()),
+                Route.get("/api/v1/engine", "getEngine", "Version, uptime, database, bundles, connector types, plugins and interfaces")
+                        .returns(200, "Engine").handle((r, c) -> engine()));
     }
 
     private ApiResponse health() {
@@ -56,16 +59,17 @@ public final class EngineRoutes {
         body.put("uptimeSeconds", status.uptime().toSeconds());
         body.put("database", Map.of("kind", status.settings().database().kind().label(),
                 "location", status.settings().database().display()));
-        body.put("bundles", bundles());
+        body.put("bundles", bundles.get());
         body.put("connectorTypes", connectorTypes());
-        body.put("plugins", plugins.current());
+        body.put("plugins", plugins.get());
         EngineRuntime running = runtime.get();
         body.put("draining", running != null && running.interfaces().draining());
         body.put("interfaces", running == null ? List.of() : running.interfaces().states());
         return ApiResponse.json(200, body);
     }
 
-    private List<Map<String, Object>> bundles() {
+    /** The framework's bundles as getEngine shows them. */
+    public static List<Map<String, Object>> bundlesOf(BundleContext context) {
         List<Map<String, Object>> list = new ArrayList<>();
         for (Bundle b : context.getBundles()) {
             Map<String, Object> m = new LinkedHashMap<>();

@@ -1,15 +1,98 @@
 package io.ductus.engine.api;
 
-/**
- * One operation of the REST API: method and path under /api/v1, a stable operation id, and its handler.
- * The list of routes is the single source for the router (and, from the REST API issue on, the OpenAPI
- * document and the access table).
- */
-public record Route(String method, String path, String operationId, String summary, Handler handler) {
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
-    /** Turns a request into a response; runs on the listener's event loop, so it must not block. */
+/**
+ * One operation of the REST API: method, path under /api/v1 (segments in braces are path parameters), a
+ * stable operation id, what the OpenAPI document says of it, and its handler. The list of routes is the
+ * single source of the router, the OpenAPI document and docs/rest-api.md; who may call each operation is
+ * in {@link AccessTable}.
+ *
+ * @param query       the query parameters it reads
+ * @param requestBody the component schema of its JSON body, or null when it takes none
+ * @param responses   its answers other than problems: status → component schema (null for no body)
+ */
+public record Route(String method, String path, String operationId, String summary, String tag, List<Parameter> query,
+                    String requestBody, Map<Integer, String> responses, Handler handler) {
+
+    public Route {
+        query = List.copyOf(query);
+        responses = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(responses));
+        Objects.requireNonNull(handler, "handler");
+    }
+
+    /** Turns a request from a caller into a response; runs on a virtual thread, so it may block. */
     @FunctionalInterface
     public interface Handler {
-        ApiResponse handle(ApiRequest request) throws Exception;
+        ApiResponse handle(ApiRequest request, Caller caller) throws Exception;
+    }
+
+    /** A query parameter: name, JSON Schema type ({@code integer}, {@code string}) and what it does. */
+    public record Parameter(String name, String type, String description) {
+    }
+
+    public PathTemplate template() {
+        return PathTemplate.of(path);
+    }
+
+    public static Builder get(String path, String operationId, String summary) {
+        return new Builder("GET", path, operationId, summary);
+    }
+
+    public static Builder post(String path, String operationId, String summary) {
+        return new Builder("POST", path, operationId, summary);
+    }
+
+    public static Builder delete(String path, String operationId, String summary) {
+        return new Builder("DELETE", path, operationId, summary);
+    }
+
+    /** Declares a route in one statement: {@code Route.get(...).tag(..).returns(200, "Schema").handle(h)}. */
+    public static final class Builder {
+        private final String method;
+        private final String path;
+        private final String operationId;
+        private final String summary;
+        private String tag = "engine";
+        private final List<Parameter> query = new ArrayList<>();
+        private String body;
+        private final Map<Integer, String> responses = new LinkedHashMap<>();
+
+        private Builder(String method, String path, String operationId, String summary) {
+            this.method = method;
+            this.path = path;
+            this.operationId = operationId;
+            this.summary = summary;
+        }
+
+        public Builder tag(String tag) {
+            this.tag = tag;
+            return this;
+        }
+
+        public Builder query(String name, String type, String description) {
+            query.add(new Parameter(name, type, description));
+            return this;
+        }
+
+        public Builder body(String schema) {
+            this.body = schema;
+            return this;
+        }
+
+        /** An answer; {@code schema} null for one without a body (204). */
+        public Builder returns(int status, String schema) {
+            responses.put(status, schema);
+            return this;
+        }
+
+        public Route handle(Handler handler) {
+            if (responses.isEmpty()) throw new IllegalStateException(operationId + " declares no response");
+            return new Route(method, path, operationId, summary, tag, query, body, responses, handler);
+        }
     }
 }

@@ -1,44 +1,104 @@
 package io.ductus.engine.api;
 
-import java.util.LinkedHashMap;
+import io.ductus.core.auth.Permission;
+import io.ductus.core.auth.Requirement;
+import io.ductus.store.StoreException;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Finds the route for a method and path; answers 404 and 405 as problem documents. */
-final class Router {
+/**
+ * Finds the route for a method and path, then checks the caller against the access table before the
+ * handler runs: 404 and 405 for no route, 401 for no or bad credentials, 403 when the caller may not
+ * (role, permission, password change pending, anti-CSRF token missing). Every refusal is a problem document.
+ */
+public final class Router {
 
     private static final Logger LOG = LoggerFactory.getLogger(Router.class);
+    public static final String NO_SUCH_OPERATION = "No such operation";
 
-    private final Map<String, Map<String, Route>> byPath = new LinkedHashMap<>();
+    private final List<Route> routes;
+    private final Authenticator authenticator;
 
-    Router(List<Route> routes) {
+    public Router(List<Route> routes, Authenticator authenticator) {
+        Set<String> seen = new HashSet<>();
+        Set<String> ids = new HashSet<>();
         for (Route route : routes) {
-            Route previous = byPath.computeIfAbsent(route.path(), p -> new LinkedHashMap<>()).put(route.method(), route);
-            if (previous != null) throw new IllegalArgumentException("two routes for " + route.method() + " " + route.path());
+            if (!seen.add(route.method() + " " + route.path())) {
+                throw new IllegalArgumentException("two routes for " + route.method() + " " + route.path());
+            }
+            if (!ids.add(route.operationId())) throw new IllegalArgumentException("two routes named " + route.operationId());
+            if (AccessTable.requirement(route.operationId()).isEmpty()) {
+                throw new IllegalArgumentException(route.operationId() + " has no row in the access table");
+            }
         }
+        this.routes = List.copyOf(routes);
+        this.authenticator = authenticator;
     }
 
-    ApiResponse dispatch(ApiRequest request) {
-        Map<String, Route> methods = byPath.get(request.path());
-        if (methods == null) {
-            return ApiResponse.problem(404, "Not found", "There is no API operation at " + request.path()
-                    + ". See /api/v1/openapi.json for the list.");
+    public List<Route> routes() {
+        return routes;
+    }
+
+    public ApiResponse dispatch(ApiRequest request) {
+        List<Route> onPath = new ArrayList<>();
+        Route route = null;
+        Map<String, String> parameters = Map.of();
+        for (Route r : routes) {
+            Optional<Map<String, String>> match = r.template().match(request.path());
+            if (match.isEmpty()) continue;
+            onPath.add(r);
+            if (r.method().equals(request.method())) {
+                route = r;
+                parameters = match.get();
+            }
         }
-        Route route = methods.get(request.method());
+        if (onPath.isEmpty()) {
+            return ApiResponse.problem(404, NO_SUCH_OPERATION, "There is no API operation at " + request.path()
+                    + ". GET /api/v1/openapi.json lists them all.");
+        }
         if (route == null) {
-            String allowed = methods.keySet().stream().collect(Collectors.joining(", "));
+            String allowed = onPath.stream().map(Route::method).collect(Collectors.joining(", "));
             return ApiResponse.problem(405, "Method not allowed", request.method() + " is not allowed on "
-                    + request.path() + "; use " + allowed + ".");
+                    + request.path() + "; use " + allowed + ".").withHeader("Allow", allowed);
         }
         try {
-            return route.handler().handle(request);
+            Caller caller = admit(route, request);
+            return route.handler().handle(request.withPathParameters(parameters), caller);
+        } catch (ApiProblem problem) {
+            return problem.response();
+        } catch (StoreException e) {
+            LOG.error("{} {}: the database failed: {}", request.method(), request.path(), e.getMessage());
+            return ApiResponse.problem(503, "Database unavailable", "The engine could not read or write its database: "
+                    + e.getMessage() + ". Nothing was changed; try again.").withHeader("Retry-After", "5");
         } catch (Exception e) {
             LOG.error("{} {} failed", request.method(), request.path(), e);
             return ApiResponse.problem(500, "Internal error", "The engine failed to answer " + route.operationId()
                     + ": " + e + ". The engine log has the details.");
         }
+    }
+
+    /** The caller, once the access table lets them call this operation. */
+    private Caller admit(Route route, ApiRequest request) {
+        Requirement requirement = AccessTable.requirement(route.operationId()).orElseThrow();
+        if (requirement.open()) return Caller.anonymous(request.address());
+        Caller caller = authenticator.authenticate(request);
+        if (caller.mustChangePassword() && !AccessTable.allowedBeforePasswordChange(route.operationId())) {
+            throw new ApiProblem(403, "Password change required", "An admin set this account's password: choose your own"
+                    + " with POST /api/v1/me/password before anything else.");
+        }
+        if (!caller.access().meets(requirement)) {
+            throw new ApiProblem(403, "Forbidden", route.operationId() + " needs " + requirement.describe() + "; "
+                    + caller.actor() + " has " + caller.access().role().label()
+                    + (caller.access().permissions().isEmpty() ? "" : " + "
+                    + String.join(", ", Permission.labelsOf(caller.access().permissions()))) + ".");
+        }
+        return caller;
     }
 }

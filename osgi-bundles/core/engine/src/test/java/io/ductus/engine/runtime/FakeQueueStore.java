@@ -104,6 +104,11 @@ final class FakeQueueStore implements Store {
     }
 
     @Override
+    public io.ductus.store.account.AccountStore accounts() {
+        throw new UnsupportedOperationException("the queue tests have no accounts");
+    }
+
+    @Override
     public String describe() {
         return "fake";
     }

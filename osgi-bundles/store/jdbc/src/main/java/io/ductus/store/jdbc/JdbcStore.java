@@ -13,6 +13,7 @@ import io.ductus.store.Reconciled;
 import io.ductus.store.Recorded;
 import io.ductus.store.Store;
 import io.ductus.store.Stored;
+import io.ductus.store.account.AccountStore;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -28,11 +29,13 @@ public final class JdbcStore implements Store, AutoCloseable {
     private final Dialect dialect;
     private final Transactions transactions;
     private final String description;
+    private final JdbcAccounts accounts;
 
     public JdbcStore(Dialect dialect, Transactions transactions, String description) {
         this.dialect = Objects.requireNonNull(dialect);
         this.transactions = Objects.requireNonNull(transactions);
         this.description = Objects.requireNonNull(description);
+        this.accounts = new JdbcAccounts(transactions);
     }
 
     @Override
@@ -92,6 +95,11 @@ public final class JdbcStore implements Store, AutoCloseable {
     @Override
     public Optional<String> sourceState(String interfaceName, String key) {
         return transactions.read(c -> MessageReads.sourceState(c, interfaceName, key));
+    }
+
+    @Override
+    public AccountStore accounts() {
+        return accounts;
     }
 
     @Override

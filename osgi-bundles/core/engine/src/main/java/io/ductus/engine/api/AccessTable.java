@@ -1,0 +1,57 @@
+package io.ductus.engine.api;
+
+import static io.ductus.core.auth.Requirement.OPEN;
+import static io.ductus.core.auth.Requirement.role;
+
+import io.ductus.core.auth.Permission;
+import io.ductus.core.auth.Requirement;
+import io.ductus.core.auth.Role;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Who may call each operation: the one table the router checks before any handler runs. An operation
+ * without a row is refused by the router (and fails AccessTableTest), so nothing is open by omission.
+ */
+public final class AccessTable {
+
+    private static final Requirement VIEWER = role(Role.VIEWER);
+    private static final Requirement ADMIN = role(Role.ADMIN);
+
+    private static final Map<String, Requirement> ROWS = Map.ofEntries(
+            // Load balancers, tools reading the API description, and signing in need no caller.
+            Map.entry("getHealth", OPEN),
+            Map.entry("getOpenApi", OPEN),
+            Map.entry("createSession", OPEN),
+            Map.entry("deleteSession", VIEWER),
+            Map.entry("getEngine", VIEWER),
+            Map.entry("getMe", VIEWER),
+            Map.entry("listMyActivity", VIEWER),
+            Map.entry("changeMyPassword", VIEWER),
+            Map.entry("listAudit", VIEWER.and(Permission.AUDIT)),
+            Map.entry("listUsers", ADMIN),
+            Map.entry("createUser", ADMIN),
+            Map.entry("setUserPassword", ADMIN),
+            Map.entry("listTokens", ADMIN),
+            Map.entry("createToken", ADMIN),
+            Map.entry("revokeToken", ADMIN));
+
+    /** What a user whose password an admin chose may still do before changing it. */
+    private static final Set<String> BEFORE_PASSWORD_CHANGE = Set.of("getMe", "changeMyPassword", "deleteSession");
+
+    private AccessTable() {
+    }
+
+    public static Optional<Requirement> requirement(String operationId) {
+        return Optional.ofNullable(ROWS.get(operationId));
+    }
+
+    public static boolean allowedBeforePasswordChange(String operationId) {
+        return BEFORE_PASSWORD_CHANGE.contains(operationId);
+    }
+
+    public static Set<String> operations() {
+        return ROWS.keySet();
+    }
+}

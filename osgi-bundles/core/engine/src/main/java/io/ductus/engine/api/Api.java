@@ -1,0 +1,52 @@
+package io.ductus.engine.api;
+
+import io.ductus.core.auth.Lockout;
+import io.ductus.core.auth.SessionPolicy;
+import io.ductus.store.account.AccountStore;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The route table: every operation of /api/v1 in one list, which yields the router, the OpenAPI document
+ * (itself served from the table: GET /api/v1/openapi.json) and docs/rest-api.md.
+ */
+public final class Api {
+
+    private final List<Route> routes;
+    private final Router router;
+    private final Map<String, Object> openApi;
+
+    public Api(EngineRoutes engine, AccountStore accounts, Clock clock, String version) {
+        this(engine, accounts, clock, version, Lockout.DEFAULT, SessionPolicy.DEFAULT);
+    }
+
+    public Api(EngineRoutes engine, AccountStore accounts, Clock clock, String version, Lockout lockout, SessionPolicy sessions) {
+        PasswordHasher hasher = new PasswordHasher();
+        RandomSecrets secrets = new RandomSecrets();
+        List<Route> all = new ArrayList<>(engine.routes());
+        all.add(Route.get("/api/v1/openapi.json", "getOpenApi", "This API described in OpenAPI 3.1")
+                .returns(200, "OpenApi").handle((r, c) -> ApiResponse.json(200, openApi())));
+        all.addAll(new SessionRoutes(accounts, clock, hasher, secrets, lockout, sessions).routes());
+        all.addAll(new MeRoutes(accounts, clock, hasher).routes());
+        all.addAll(new AuditRoutes(accounts).routes());
+        all.addAll(new UserRoutes(accounts, clock, hasher).routes());
+        all.addAll(new TokenRoutes(accounts, clock, secrets).routes());
+        this.routes = List.copyOf(all);
+        this.router = new Router(routes, new Authenticator(accounts, clock, sessions));
+        this.openApi = OpenApiDocument.of(routes, version);
+    }
+
+    public List<Route> routes() {
+        return routes;
+    }
+
+    public Router router() {
+        return router;
+    }
+
+    public Map<String, Object> openApi() {
+        return openApi;
+    }
+}

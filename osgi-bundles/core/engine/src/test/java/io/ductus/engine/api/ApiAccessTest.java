@@ -1,0 +1,165 @@
+package io.ductus.engine.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ductus.core.auth.Permission;
+import io.ductus.core.auth.Requirement;
+import io.ductus.core.auth.Role;
+import io.ductus.store.account.UserRecord;
+import java.net.http.HttpResponse;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every operation of the route table, over real HTTP on a real SQLite file: 401 without credentials, 403
+ * for a caller just below what the access table asks, and success for one who meets it.
+ */
+class ApiAccessTest {
+
+    private static ApiFixture fixture;
+
+    /** How to call each operation successfully; a new operation without a sample fails this test. */
+    private record Sample(String path, String body, Function<ApiFixture, Caller> caller) {
+    }
+
+    /** A way of calling: the headers to send. */
+    private interface Caller {
+        Map<String, String> headers();
+    }
+
+    private static Map<String, Sample> samples() {
+        return Map.ofEntries(
+                Map.entry("getHealth", new Sample(null, null, f -> none())),
+                Map.entry("getOpenApi", new Sample(null, null, f -> none())),
+                Map.entry("createSession", new Sample(null, ApiFixture.json(Map.of("username",
+                        fixture.user("viewer", false).username(), "password", ApiFixture.PASSWORD)), f -> none())),
+                Map.entry("deleteSession", new Sample(null, null, f -> session(f, "viewer", true))),
+                Map.entry("getEngine", new Sample(null, null, f -> meeting(f, "getEngine"))),
+                Map.entry("getMe", new Sample(null, null, f -> meeting(f, "getMe"))),
+                Map.entry("listMyActivity", new Sample(null, null, f -> meeting(f, "listMyActivity"))),
+                Map.entry("changeMyPassword", new Sample(null, ApiFixture.json(Map.of("currentPassword", ApiFixture.PASSWORD,
+                        "newPassword", "another long password")), f -> session(f, "viewer", true))),
+                Map.entry("listAudit", new Sample(null, null, f -> meeting(f, "listAudit"))),
+                Map.entry("listUsers", new Sample(null, null, f -> meeting(f, "listUsers"))),
+                Map.entry("createUser", new Sample(null, ApiFixture.json(Map.of("username", ApiFixture.unique("new"),
+                        "role", "operator", "permissions", new String[] {"payloads"}, "password", "first long password")),
+                        f -> meeting(f, "createUser"))),
+                Map.entry("setUserPassword", new Sample("/api/v1/users/" + fixture.user("viewer", false).id() + "/password",
+                        ApiFixture.json(Map.of("password", "chosen by an admin")), f -> meeting(f, "setUserPassword"))),
+                Map.entry("listTokens", new Sample(null, null, f -> meeting(f, "listTokens"))),
+                Map.entry("createToken", new Sample(null, ApiFixture.json(Map.of("name", ApiFixture.unique("ci"), "role", "viewer")),
+                        f -> meeting(f, "createToken"))),
+                Map.entry("revokeToken", new Sample("/api/v1/tokens/" + fixture.madeToken("viewer", null).token().id(), null,
+                        f -> meeting(f, "revokeToken"))));
+    }
+
+    static Stream<String> operations() throws Exception {
+        if (fixture == null) {
+            fixture = new ApiFixture();
+            fixture.status.running();
+        }
+        return fixture.api.routes().stream().map(Route::operationId);
+    }
+
+    @AfterAll
+    static void close() {
+        if (fixture != null) fixture.close();
+    }
+
+    @Test
+    void every_operation_has_a_sample_call() throws Exception {
+        var operations = operations().toList();
+        assertThat(samples().keySet()).containsExactlyInAnyOrderElementsOf(operations);
+    }
+
+    @ParameterizedTest
+    @MethodSource("operations")
+    void refuses_a_request_without_credentials_with_401(String operationId) throws Exception {
+        if (requirement(operationId).open()) return;
+        HttpResponse<String> r = call(operationId, none());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(401);
+        assertThat(r.headers().firstValue("Content-Type")).contains("application/problem+json");
+        assertThat(ApiFixture.read(r).get("title").asText()).isEqualTo("Unauthorized");
+    }
+
+    @ParameterizedTest
+    @MethodSource("operations")
+    void refuses_a_caller_below_the_requirement_with_403(String operationId) throws Exception {
+        Caller below = below(operationId);
+        if (below == null) return;
+        HttpResponse<String> r = call(operationId, below);
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(403);
+        assertThat(ApiFixture.read(r).get("detail").asText()).isNotBlank();
+    }
+
+    @ParameterizedTest
+    @MethodSource("operations")
+    void answers_a_caller_who_meets_the_requirement(String operationId) throws Exception {
+        Sample sample = samples().get(operationId);
+        HttpResponse<String> r = call(operationId, sample.caller().apply(fixture));
+        Route route = route(operationId);
+        assertThat(route.responses().keySet()).as("%s answered %s: %s", operationId, r.statusCode(), r.body())
+                .contains(r.statusCode());
+        assertThat(r.statusCode()).isBetween(200, 299);
+    }
+
+    /** A caller just below the row: lower role, missing permission, or a session that may not do this. */
+    private static Caller below(String operationId) {
+        Requirement req = requirement(operationId);
+        if (req.open()) return null;
+        if (req.permission() != null) {
+            String[] others = Stream.of(Permission.values()).filter(p -> p != req.permission()).map(Permission::label).toArray(String[]::new);
+            return bearer(fixture.token(req.role().label(), others));
+        }
+        if (req.role() != Role.VIEWER) {
+            Role lower = Role.values()[req.role().ordinal() - 1];
+            return bearer(fixture.token(lower.label(), "payloads", "audit"));
+        }
+        if (!AccessTable.allowedBeforePasswordChange(operationId)) return session(fixture, "viewer-must-change", true);
+        if (!route(operationId).method().equals("GET")) return session(fixture, "viewer", false);
+        return null; // getMe: anyone signed in may ask who they are
+    }
+
+    private static Caller meeting(ApiFixture f, String operationId) {
+        Requirement req = requirement(operationId);
+        return req.permission() == null ? bearer(f.token(req.role().label())) : bearer(f.token(req.role().label(), req.permission().label()));
+    }
+
+    private static Caller session(ApiFixture f, String kind, boolean withCsrf) {
+        try {
+            UserRecord user = f.user("viewer", kind.endsWith("must-change"));
+            ApiFixture.Session s = f.signIn(user.username(), ApiFixture.PASSWORD);
+            return () -> s.headers(withCsrf);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Caller bearer(String token) {
+        return () -> Map.of("Authorization", "Bearer " + token);
+    }
+
+    private static Caller none() {
+        return Map::of;
+    }
+
+    private static HttpResponse<String> call(String operationId, Caller caller) throws Exception {
+        Route route = route(operationId);
+        Sample sample = samples().get(operationId);
+        String path = sample.path() == null ? route.path() : sample.path();
+        return fixture.send(route.method(), path, caller.headers(), sample.body());
+    }
+
+    private static Route route(String operationId) {
+        return fixture.api.routes().stream().filter(r -> r.operationId().equals(operationId)).findFirst().orElseThrow();
+    }
+
+    private static Requirement requirement(String operationId) {
+        return AccessTable.requirement(operationId).orElseThrow();
+    }
+}
