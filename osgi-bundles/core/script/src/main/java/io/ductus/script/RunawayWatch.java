@@ -31,6 +31,9 @@ final class RunawayWatch implements AutoCloseable {
         final long allocatedAtStart;
         final long memoryLimit;
         volatile Reason stopped;
+        private boolean ended; // guarded by this call
+        /** Done when the interrupt of a stopped call has finished (the context is then ready for another call). */
+        final java.util.concurrent.CompletableFuture<Void> interrupted = new java.util.concurrent.CompletableFuture<>();
 
         private Call(Context context, Thread thread, long deadlineNanos, long allocatedAtStart, long memoryLimit) {
             this.context = context;
@@ -75,8 +78,24 @@ final class RunawayWatch implements AutoCloseable {
         return call;
     }
 
+    /**
+     * Stops watching a call. A call that was stopped returns only once its interrupt has finished: were its
+     * thread to enter the context again first (the next message), the interrupt still in progress would
+     * take that call for the runaway, wait for it, and cancel the whole context.
+     */
     void end(Call call) {
         calls.remove(call);
+        synchronized (call) {
+            call.ended = true;
+            if (call.stopped == null) return;
+        }
+        try {
+            call.interrupted.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            // the interrupter always completes; a wait this long means the context was cancelled meanwhile
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static long allocated(Thread thread) {
@@ -100,15 +119,19 @@ final class RunawayWatch implements AutoCloseable {
     }
 
     private void stop(Call call, Reason reason) {
-        call.stopped = reason;
+        synchronized (call) { // either the call ends first and is left alone, or end() waits for this interrupt
+            if (call.ended) return;
+            call.stopped = reason;
+        }
         interrupter.execute(() -> {
-            if (!calls.contains(call)) return; // it ended meanwhile: never interrupt the context's next call
             try {
                 call.context.interrupt(Duration.ofSeconds(5));
             } catch (TimeoutException e) {
-                call.context.close(true); // would not stop: cancel for good (the next call makes a new context)
+                call.context.close(true); // would not stop: cancel for good (the owner makes a new context)
             } catch (IllegalStateException e) {
                 // the call ended and its context was closed meanwhile
+            } finally {
+                call.interrupted.complete(null);
             }
         });
     }

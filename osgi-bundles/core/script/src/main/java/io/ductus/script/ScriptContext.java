@@ -9,8 +9,7 @@ import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.Value;
 
 /**
- * One thread's context of an interface's code (a platform thread: runaway code on a virtual thread
- * cannot be stopped). Calls into it are guarded: code that runs past the
+ * One thread's context of an interface's code. Calls into it are guarded: code that runs past the
  * interface's timeout is interrupted (the context stays usable), and any error comes back as a
  * {@link ScriptException} naming the user's file and line.
  */
@@ -19,13 +18,17 @@ public final class ScriptContext implements AutoCloseable {
     private final Context context;
     private final Value exports;
     private final Value testRunner;
+    private final String moduleName;
+    private volatile boolean cancelled;
     private final RunawayWatch watch;
     private final Duration timeout;
     private final long memoryLimit;
     private final Map<Source, Value> engineFunctions = new HashMap<>();
 
-    private ScriptContext(Context context, Value exports, Value testRunner, RunawayWatch watch, Duration timeout, long memoryLimit) {
+    private ScriptContext(Context context, Value exports, Value testRunner, String moduleName, RunawayWatch watch, Duration timeout,
+                          long memoryLimit) {
         this.context = context;
+        this.moduleName = moduleName;
         this.exports = exports;
         this.testRunner = testRunner;
         this.watch = watch;
@@ -54,7 +57,7 @@ public final class ScriptContext implements AutoCloseable {
             guarded(context, watch, loadTimeout, memoryLimit, () -> context.eval(Prelude.SOURCE));
             Value runner = testSetup == null ? null : guarded(context, watch, loadTimeout, memoryLimit, () -> testSetup.apply(context));
             Value exports = guarded(context, watch, loadTimeout, memoryLimit, () -> context.eval(module));
-            return new ScriptContext(context, exports, runner, watch, timeout, memoryLimit);
+            return new ScriptContext(context, exports, runner, module.getName(), watch, timeout, memoryLimit);
         } catch (RuntimeException e) {
             context.close(true);
             throw e;
@@ -73,7 +76,22 @@ public final class ScriptContext implements AutoCloseable {
             throw new ScriptException(ScriptException.Kind.MISSING_FUNCTION,
                     "the code exports no function '" + function + "' (it exports " + exports.getMemberKeys() + ")", null, -1);
         }
-        return guarded(context, watch, timeout, memoryLimit, () -> fn.execute(arguments));
+        try {
+            return guarded(context, watch, timeout, memoryLimit, () -> fn.execute(arguments));
+        } catch (ScriptException e) {
+            if (e.kind() != ScriptException.Kind.CANCELLED) throw e;
+            // Code that would not stop at an interrupt was cancelled with its whole context: say which
+            // code it was (GraalJS gives no location then), and let the owner make a new context.
+            cancelled = true;
+            if (e.file() != null) throw e;
+            throw new ScriptException(ScriptException.Kind.CANCELLED, e.getMessage() + " (" + moduleName + ", " + function + ")",
+                    moduleName, -1);
+        }
+    }
+
+    /** True once runaway code was cancelled with this context: it can run nothing more; close it and make another. */
+    public boolean cancelled() {
+        return cancelled;
     }
 
     /** The test runtime's runner of a test file's context (null for interface code). */
@@ -88,10 +106,6 @@ public final class ScriptContext implements AutoCloseable {
 
     private static Value guarded(Context context, RunawayWatch watch, Duration timeout, long memoryLimit,
                                  java.util.function.Supplier<Value> work) {
-        if (Thread.currentThread().isVirtual()) {
-            // measured: GraalJS's interrupt does not reliably reach compiled loops on a virtual thread
-            throw new IllegalStateException("interface code runs on platform threads only: runaway code on a virtual thread cannot be stopped");
-        }
         RunawayWatch.Call call = watch.begin(context, timeout, memoryLimit);
         try {
             return work.get();

@@ -54,8 +54,8 @@ final class DestinationRunner {
     void start() throws Exception {
         destination.start();
         for (int slot = 0; slot < workers.size(); slot++) {
-            // GraalJS cannot reliably stop runaway code on a virtual thread (its interrupt does not reach
-            // compiled loops there), so workers that run interface code get platform threads of their own.
+            // Interface code is CPU work that may run for seconds: on a virtual thread it would hold one of
+            // the few carrier threads the intake's virtual threads need, so such workers get their own.
             Thread.Builder builder = runsCode ? Thread.ofPlatform().daemon(true) : Thread.ofVirtual();
             threads.add(builder.name("worker-" + ref + "-" + slot).start(workers.get(slot)));
         }

@@ -56,6 +56,10 @@ final class Transformer {
                     format, meta);
             if (result instanceof TransformResult.Runaway runaway) guard.ranPastTimeout(runaway.reason());
             else guard.ranFine();
+            if (context.cancelled()) { // the runaway was cancelled with its context: the next message gets a new one
+                context.close();
+                context = null;
+            }
             return result;
         }
 
