@@ -67,9 +67,9 @@ final class TransformBench implements BenchMain.Scenario {
         args.addAll(List.of(rate));
         Map<String, Double> rates = child(root, lib, project, args);
         System.out.printf("load average (other work on this machine counts too): %s before, %s after%n", loadBefore, loadAverage());
-        System.out.printf("RESULT transform per_thread=%.0f first_ms=%.0f threads2=%.0f threads2_per_thread=%.0f"
+        System.out.printf("RESULT transform per_thread=%.0f first_ms=%.0f per_cpu_s=%.0f threads2=%.0f threads2_per_thread=%.0f"
                         + " context_ms=%.0f first_call_ms=%.0f jvm_first_ms=%.0f warm_s=%.0f%n",
-                rates.get("per_thread"), firstMs, rates.get("threads2"), rates.get("threads2") / 2,
+                rates.get("per_thread"), firstMs, rates.get("per_cpu_s"), rates.get("threads2"), rates.get("threads2") / 2,
                 median(firsts, "context_ms"), median(firsts, "call_ms"), median(firsts, "jvm_first_ms"), Double.parseDouble(rate[0]));
     }
 
