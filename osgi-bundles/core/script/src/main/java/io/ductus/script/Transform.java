@@ -25,15 +25,14 @@ public final class Transform {
                                       Map<String, Object> meta) {
         Object msg;
         Hl7View hl7 = null;
-        String text = new String(payload, charset);
         try {
             switch (format) {
                 case HL7 -> {
                     hl7 = new Hl7View(Hl7Message.parse(payload, charset));
                     msg = hl7;
                 }
-                case JSON -> msg = context.parseJson(text);
-                default -> msg = text;
+                case JSON -> msg = context.parseJson(new String(payload, charset));
+                default -> msg = new String(payload, charset);
             }
         } catch (Hl7ParseException e) {
             return new TransformResult.Quarantined("the message cannot be read as HL7: " + e.getMessage());
