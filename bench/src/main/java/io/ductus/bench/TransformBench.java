@@ -50,7 +50,7 @@ final class TransformBench implements BenchMain.Scenario {
             }
         }
         int coldStarts = quick ? 2 : 5;
-        String[] rate = quick ? new String[]{"5", "2", "3", "2"} : new String[]{"30", "5", "5", "5"};
+        String[] rate = quick ? new String[]{"5", "2", "3", "2"} : new String[]{"40", "5", "5", "5"};
         System.out.printf("transform: %s through interfaces/%s/transform.js, on GraalJS in child JVMs (%s)%n",
                 MESSAGE, INTERFACE, String.join(" ", graalFlags(lib)));
         String loadBefore = loadAverage();
