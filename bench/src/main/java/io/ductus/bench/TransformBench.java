@@ -70,7 +70,7 @@ final class TransformBench implements BenchMain.Scenario {
         System.out.printf("RESULT transform per_thread=%.0f first_ms=%.0f per_cpu_s=%.0f threads2=%.0f threads2_per_thread=%.0f"
                         + " context_ms=%.0f first_call_ms=%.0f jvm_first_ms=%.0f warm_s=%.0f%n",
                 rates.get("per_thread"), firstMs, rates.get("per_cpu_s"), rates.get("threads2"), rates.get("threads2") / 2,
-                median(firsts, "context_ms"), median(firsts, "call_ms"), median(firsts, "jvm_first_ms"), Double.parseDouble(rate[0]));
+                median(firsts, "context_ms"), median(firsts, "call_ms"), median(firsts, "jvm_first_ms"), rates.get("warm_s"));
     }
 
     /** The JVM flags bin/ductus gives Java 25 for GraalJS with its optimizing compiler. */

@@ -26,7 +26,8 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * The JVM {@link TransformBench} starts: {@code <project> first} measures one fresh JVM's first message;
  * {@code <project> rate <warm-up s> <round s> <rounds> <threads2 round s>} then measures transforms per
- * second on one thread (median of the rounds after the warm-up) and on two threads with a context each.
+ * second on one thread (median of the rounds after the warm-up: at least the seconds given, and longer,
+ * up to three times as long, while the rate still climbs) and on two threads with a context each.
  * Every result is checked against the expected output byte for byte; nothing is reused between messages
  * but the context, as a destination's worker reuses it.
  */
@@ -77,14 +78,12 @@ public final class TransformChild {
 
     private static void rate(InterfaceScript script, ScriptContext context, double warmup, double round, int rounds, double round2)
             throws Exception {
-        System.out.printf("one thread: %d-byte message in, %d bytes out; warm-up %.0f s, then %d rounds of %.0f s%n",
-                MESSAGE.length, EXPECTED.length, warmup, rounds, round);
-        long warmEnd = System.nanoTime() + (long) (warmup * 1e9);
-        StringBuilder curve = new StringBuilder();
-        while (System.nanoTime() < warmEnd) {
-            curve.append(String.format(" %d", transforms(context, 1.0)));
-        }
-        System.out.println("warm-up, transforms per second in 1 s slices:" + curve);
+        System.out.printf("one thread: %d-byte message in, %d bytes out; warm-up at least %.0f s and until the rate stops"
+                + " climbing (at most %.0f s), then %d rounds of %.0f s%n", MESSAGE.length, EXPECTED.length, warmup, 3 * warmup, rounds, round);
+        List<Long> curve = new ArrayList<>();
+        while (curve.size() < warmup || (climbing(curve) && curve.size() < 3 * warmup)) curve.add(transforms(context, 1.0));
+        System.out.println("warm-up, transforms per second in 1 s slices:"
+                + curve.stream().map(n -> " " + n).reduce("", String::concat));
         double[] perRound = new double[rounds];
         double[] perCpuRound = new double[rounds];
         for (int r = 0; r < rounds; r++) {
@@ -101,7 +100,21 @@ public final class TransformChild {
                 + " rounds:%s%n", perCpu, list(perCpuRound));
 
         double threads2 = twoThreads(script, round2);
-        System.out.printf("CHILD per_thread=%.1f per_cpu_s=%.1f threads2=%.1f%n", perThread, perCpu, threads2);
+        System.out.printf("CHILD per_thread=%.1f per_cpu_s=%.1f threads2=%.1f warm_s=%d%n", perThread, perCpu, threads2, curve.size());
+    }
+
+    /**
+     * Whether the last 5 slices did more than 10% better than the 5 before them: the optimizing compiler
+     * (Graal, itself warming up on HotSpot) is still at work, for longer when other work takes the CPU.
+     */
+    private static boolean climbing(List<Long> slices) {
+        int n = slices.size();
+        if (n < 10) return true;
+        long last = 0;
+        long before = 0;
+        for (int i = n - 5; i < n; i++) last += slices.get(i);
+        for (int i = n - 10; i < n - 5; i++) before += slices.get(i);
+        return last > before * 1.1;
     }
 
     /** Two threads, a context each, the code already compiled: a short warm-up, then the total rate of 3 rounds, median. */
