@@ -23,7 +23,8 @@ public final class BenchMain {
                 new StoreCommitBench()));
         all.put("mllp-ingest", new Entry("strict MLLP ingest, 1 and 16 connections, SQLite and PostgreSQL, vs fsync rate;"
                 + " latency at 500 msg/s; engine CPU per message; messages per commit", new MllpIngestBench()));
-        all.put("transform", notYet("JavaScript ORU^R01 transform per second per thread, first-message latency", 5));
+        all.put("transform", new Entry("JavaScript ORU^R01 transform on GraalJS (optimizing): per second on one thread"
+                + " after a warm-up, and on two; first-message latency in a fresh JVM", new TransformBench()));
         all.put("browse", notYet("message browser queries over 1 M stored messages", 6));
         all.put("file-ingest", notYet("CSV rows per second from the file source", 7));
         return all;

@@ -98,6 +98,10 @@ final class RunawayWatch implements AutoCloseable {
         }
     }
 
+    int callsInFlight() {
+        return calls.size();
+    }
+
     private static long allocated(Thread thread) {
         return THREADS == null ? 0 : THREADS.getThreadAllocatedBytes(thread.threadId());
     }

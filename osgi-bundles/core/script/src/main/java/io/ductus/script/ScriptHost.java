@@ -82,6 +82,11 @@ public final class ScriptHost implements AutoCloseable {
                 interfaceName);
     }
 
+    /** Calls the watchdog still watches (for tests). */
+    int callsInFlight() {
+        return watch.callsInFlight();
+    }
+
     @Override
     public void close() {
         watch.close();

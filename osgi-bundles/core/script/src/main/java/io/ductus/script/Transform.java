@@ -28,17 +28,16 @@ public final class Transform {
                                       Map<String, Object> meta) {
         Object msg;
         CsvTable csv = null; // the CSV input: its header and line ending are reused for the output
-        String text = new String(payload, charset);
         try {
             msg = switch (format) {
                 case HL7 -> new Hl7View(Hl7Message.parse(payload, charset));
                 case XML -> XmlView.parse(payload);
-                case JSON -> context.parseJson(text);
+                case JSON -> context.parseJson(new String(payload, charset));
                 case CSV -> {
-                    csv = CsvTable.read(text);
+                    csv = CsvTable.read(new String(payload, charset));
                     yield CsvRows.toObjects(context, csv);
                 }
-                case TEXT -> text;
+                case TEXT -> new String(payload, charset);
             };
         } catch (Hl7ParseException e) {
             return new TransformResult.Quarantined("the message cannot be read as HL7: " + e.getMessage());

@@ -98,6 +98,15 @@ class ScriptHostTest {
     }
 
     @Test
+    void a_finished_call_is_no_longer_watched() throws IOException {
+        write("interfaces/lab/transform.js", "export function transform(n) { return n + 1; }\n");
+        try (ScriptContext context = load(Duration.ofSeconds(5)).newContext()) {
+            for (int i = 0; i < 1000; i++) context.call("transform", i);
+        }
+        assertThat(host.callsInFlight()).isZero();
+    }
+
+    @Test
     void an_error_names_the_users_file_and_line() throws IOException {
         write("interfaces/lab/transform.js", """
                 export function transform(msg) {

@@ -56,9 +56,12 @@ public final class Hl7Message {
         // lines cost no more than one.
         List<int[]> found = new ArrayList<>();
         int pos = start;
+        int cr = -1; // the next CR and LF at or after pos (text.length() when there is none), found with indexOf
+        int lf = -1;
         while (pos < text.length()) {
-            int lineEnd = pos;
-            while (lineEnd < text.length() && !isLineBreak(text.charAt(lineEnd))) lineEnd++;
+            if (cr < pos) cr = indexOrLength(text, '\r', pos);
+            if (lf < pos) lf = indexOrLength(text, '\n', pos);
+            int lineEnd = Math.min(cr, lf);
             int next = lineEnd;
             if (next < text.length() && text.charAt(next) == '\r') next++;
             if (next < text.length() && text.charAt(next) == '\n' && (next == lineEnd || text.charAt(next - 1) == '\r')) next++;
@@ -72,11 +75,25 @@ public final class Hl7Message {
         for (int i = 0; i < found.size(); i++) {
             int trailerEnd = i + 1 < found.size() ? found.get(i + 1)[0] : text.length();
             segments.add(new Hl7Segment(text.substring(found.get(i)[0], found.get(i)[1]),
-                    text.substring(found.get(i)[1], trailerEnd), delimiters));
+                    trailer(text, found.get(i)[1], trailerEnd), delimiters));
         }
         String first = segments.get(0).trailer();
         String newline = first.startsWith("\r\n") ? "\r\n" : first.startsWith("\n") ? "\n" : "\r";
         return new Hl7Message(text, text.substring(0, start), delimiters, newline, segments);
+    }
+
+    private static int indexOrLength(String text, char c, int from) {
+        int i = text.indexOf(c, from);
+        return i < 0 ? text.length() : i;
+    }
+
+    /** text[from, to), without a copy for the usual terminators. */
+    private static String trailer(String text, int from, int to) {
+        return switch (to - from) {
+            case 1 -> text.charAt(from) == '\r' ? "\r" : text.charAt(from) == '\n' ? "\n" : text.substring(from, to);
+            case 2 -> text.startsWith("\r\n", from) ? "\r\n" : text.substring(from, to);
+            default -> text.substring(from, to);
+        };
     }
 
     /** Reads a message from bytes, choosing the charset as {@link Hl7Charsets#decode} does. */

@@ -1,8 +1,5 @@
 package io.ductus.core.hl7;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
 /**
  * A path to a value in an HL7 v2 message: {@code PID-3}, {@code PID-3.1}, {@code PID-3.1.2},
  * {@code OBX[2]-5} (the second OBX), {@code PID-3(2).1} (the second repetition). Every number counts
@@ -18,15 +15,11 @@ import java.util.regex.Pattern;
  */
 public record Hl7Path(String segment, int occurrence, int field, int repetition, int component, int subcomponent) {
 
-    private static final Pattern SYNTAX = Pattern.compile(
-            "([A-Z][A-Z0-9]{2})(?:\\[(\\d{1,4})])?-(\\d{1,3})(?:\\((\\d{1,4})\\))?(?:\\.(\\d{1,3})(?:\\.(\\d{1,3}))?)?");
-    private static final Pattern SEGMENT = Pattern.compile("[A-Z][A-Z0-9]{2}");
-
     /** The shape of a path in words, for error messages. */
     public static final String EXPECTED = "an HL7 path such as PID-3.1, PID-3(2).1 or OBX[2]-5";
 
     public Hl7Path {
-        if (segment == null || !SEGMENT.matcher(segment).matches()) {
+        if (segment == null || segment.length() != 3 || !isSegmentName(segment, 0)) {
             throw new IllegalArgumentException("segment name must be three capitals or digits, starting with a capital, got '" + segment + "'");
         }
         if (occurrence < 1) throw new IllegalArgumentException("segment occurrence counts from 1, got " + occurrence);
@@ -35,21 +28,91 @@ public record Hl7Path(String segment, int occurrence, int field, int repetition,
         if (subcomponent > 0 && component == 0) throw new IllegalArgumentException("a subcomponent needs a component");
     }
 
-    /** Reads a path; the exception's message says what is wrong and shows the expected shape. */
+    /**
+     * Reads a path; the exception's message says what is wrong and shows the expected shape. The syntax,
+     * after leading and trailing white space: a segment name ({@code [A-Z][A-Z0-9]{2}}), an optional
+     * occurrence {@code [1-4 digits]}, {@code -}, the field (1-3 digits), an optional repetition
+     * {@code (1-4 digits)}, an optional {@code .component} and after it an optional {@code .subcomponent}
+     * (1-3 digits each). Read by hand rather than by a regular expression: transforms read paths on every
+     * call.
+     */
     public static Hl7Path parse(String text) {
         String s = text == null ? "" : text.strip();
-        Matcher m = SYNTAX.matcher(s);
-        if (!m.matches()) throw new IllegalArgumentException("expected " + EXPECTED + ", got '" + s + "'");
-        int occurrence = m.group(2) == null ? 1 : Integer.parseInt(m.group(2));
-        int field = Integer.parseInt(m.group(3));
-        int repetition = m.group(4) == null ? 0 : Integer.parseInt(m.group(4));
-        int component = m.group(5) == null ? 0 : Integer.parseInt(m.group(5));
-        int subcomponent = m.group(6) == null ? 0 : Integer.parseInt(m.group(6));
-        if (occurrence == 0 || field == 0 || (m.group(4) != null && repetition == 0) || (m.group(5) != null && component == 0)
-                || (m.group(6) != null && subcomponent == 0)) {
-            throw new IllegalArgumentException("numbers in an HL7 path count from 1, got '" + s + "'");
+        int n = s.length();
+        if (n < 5 || !isSegmentName(s, 0)) throw notAPath(s);
+        int i = 3;
+        boolean zero = false;
+        int occurrence = 1;
+        if (s.charAt(i) == '[') {
+            int end = digits(s, i + 1, 4);
+            if (end < 0 || end >= n || s.charAt(end) != ']') throw notAPath(s);
+            occurrence = number(s, i + 1, end);
+            zero = occurrence == 0;
+            i = end + 1;
         }
-        return new Hl7Path(m.group(1), occurrence, field, repetition, component, subcomponent);
+        if (i >= n || s.charAt(i) != '-') throw notAPath(s);
+        int end = digits(s, i + 1, 3);
+        if (end < 0) throw notAPath(s);
+        int field = number(s, i + 1, end);
+        zero |= field == 0;
+        i = end;
+        int repetition = 0;
+        if (i < n && s.charAt(i) == '(') {
+            end = digits(s, i + 1, 4);
+            if (end < 0 || end >= n || s.charAt(end) != ')') throw notAPath(s);
+            repetition = number(s, i + 1, end);
+            zero |= repetition == 0;
+            i = end + 1;
+        }
+        int component = 0;
+        int subcomponent = 0;
+        if (i < n && s.charAt(i) == '.') {
+            end = digits(s, i + 1, 3);
+            if (end < 0) throw notAPath(s);
+            component = number(s, i + 1, end);
+            zero |= component == 0;
+            i = end;
+            if (i < n && s.charAt(i) == '.') {
+                end = digits(s, i + 1, 3);
+                if (end < 0) throw notAPath(s);
+                subcomponent = number(s, i + 1, end);
+                zero |= subcomponent == 0;
+                i = end;
+            }
+        }
+        if (i != n) throw notAPath(s);
+        if (zero) throw new IllegalArgumentException("numbers in an HL7 path count from 1, got '" + s + "'");
+        return new Hl7Path(s.substring(0, 3), occurrence, field, repetition, component, subcomponent);
+    }
+
+    private static IllegalArgumentException notAPath(String s) {
+        return new IllegalArgumentException("expected " + EXPECTED + ", got '" + s + "'");
+    }
+
+    /** The end of the run of ASCII digits at {@code from}, or -1 when it is empty or longer than {@code max}. */
+    private static int digits(String s, int from, int max) {
+        int end = from;
+        while (end < s.length() && s.charAt(end) >= '0' && s.charAt(end) <= '9') end++;
+        return end == from || end - from > max ? -1 : end;
+    }
+
+    private static int number(String s, int from, int to) {
+        int value = 0;
+        for (int i = from; i < to; i++) value = value * 10 + (s.charAt(i) - '0');
+        return value;
+    }
+
+    /** Whether the three characters at {@code at} are a segment name: a capital, then capitals or digits. */
+    private static boolean isSegmentName(String s, int at) {
+        return isUpper(s.charAt(at)) && isUpperOrDigit(s.charAt(at + 1)) && isUpperOrDigit(s.charAt(at + 2));
+    }
+
+    private static boolean isUpper(char c) {
+        return c >= 'A' && c <= 'Z';
+    }
+
+    private static boolean isUpperOrDigit(char c) {
+        return isUpper(c) || (c >= '0' && c <= '9');
     }
 
     /** Whether the text is a valid path. */

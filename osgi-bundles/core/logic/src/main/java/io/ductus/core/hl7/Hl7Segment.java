@@ -15,6 +15,7 @@ import java.util.Objects;
 public final class Hl7Segment {
 
     private final Delimiters delimiters;
+    private String name; // the first three characters of text, which no change touches; made on first use
     private String text;
     private String trailer;
     private boolean changed;
@@ -27,7 +28,8 @@ public final class Hl7Segment {
 
     /** The segment name, such as {@code PID} or {@code ZPI}. */
     public String name() {
-        return text.substring(0, 3);
+        if (name == null) name = text.substring(0, 3);
+        return name;
     }
 
     /** The segment as written now, without its line break. */
@@ -94,6 +96,15 @@ public final class Hl7Segment {
         if (isHeader() && path.field() <= 2) {
             throw new IllegalArgumentException(name() + "-" + path.field() + " holds the delimiters and cannot be set");
         }
+        long found = find(path);
+        if (found >= 0) { // every separator is there already: one copy with the value replaced
+            int begin = begin(found);
+            int end = end(found);
+            text = new StringBuilder(text.length() - (end - begin) + raw.length())
+                    .append(text, 0, begin).append(raw).append(text, end, text.length()).toString();
+            changed = true;
+            return;
+        }
         StringBuilder s = new StringBuilder(text);
         long range = ensure(s, 0, s.length(), delimiters.field(), fieldIndex(path.field()));
         if (path.repetition() != 0 || path.component() != 0) {
@@ -108,6 +119,17 @@ public final class Hl7Segment {
         s.replace(begin(range), end(range), raw);
         text = s.toString();
         changed = true;
+    }
+
+    /** The range a path names, as {@link #setRaw} would find it, or -1 when a separator would have to be added. */
+    private long find(Hl7Path path) {
+        long range = piece(0, text.length(), delimiters.field(), fieldIndex(path.field()));
+        if (range < 0 || (path.repetition() == 0 && path.component() == 0)) return range;
+        range = piece(begin(range), end(range), delimiters.repetition(), Math.max(1, path.repetition()) - 1);
+        if (range < 0 || path.component() == 0) return range;
+        range = piece(begin(range), end(range), delimiters.component(), path.component() - 1);
+        if (range < 0 || path.subcomponent() == 0) return range;
+        return piece(begin(range), end(range), delimiters.subcomponent(), path.subcomponent() - 1);
     }
 
     /** Whether a value of this segment was set since it was read. */
