@@ -5,6 +5,7 @@ import io.ductus.core.project.Problem;
 import io.ductus.core.project.ProjectSources;
 import io.ductus.engine.api.Api;
 import io.ductus.engine.api.ApiServer;
+import io.ductus.engine.api.EngineParts;
 import io.ductus.engine.api.EngineRoutes;
 import io.ductus.engine.monitor.CountsWatcher;
 import io.ductus.engine.monitor.EngineMetrics;
@@ -53,9 +54,8 @@ public final class EngineComponent {
         Clock clock = Clock.systemUTC();
         this.status = new EngineStatus(settings, clock);
         this.plugins = new PluginMonitor(context, settings.plugins());
-        EngineRoutes routes = new EngineRoutes(status, () -> EngineRoutes.bundlesOf(context), connectors, plugins::current,
-                () -> runtime);
-        Api table = new Api(routes, store.accounts(), clock, settings.version());
+        Api table = new Api(new EngineParts(status, () -> EngineRoutes.bundlesOf(context), connectors, plugins::current,
+                () -> runtime, store, events, metrics), clock, settings.version());
         this.api = new ApiServer(settings.apiListen(), table.router());
         try {
             api.start();
