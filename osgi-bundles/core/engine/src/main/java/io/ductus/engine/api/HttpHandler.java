@@ -22,6 +22,7 @@ import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.handler.codec.http.cookie.Cookie;
 import io.netty.handler.codec.http.cookie.ServerCookieDecoder;
 import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.util.AttributeKey;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -40,6 +41,8 @@ import org.slf4j.LoggerFactory;
 final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpHandler.class);
+    /** Set on a connection that carries a streamed answer: it reads only to notice the client going. */
+    private static final AttributeKey<Boolean> STREAMING = AttributeKey.valueOf("ductus.streaming");
 
     private final Router router;
     private final ExecutorService handlers;
@@ -51,6 +54,7 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+        if (Boolean.TRUE.equals(ctx.channel().attr(STREAMING).get())) return; // nothing more is answered on a stream
         boolean keepAlive = HttpUtil.isKeepAlive(request) && request.decoderResult().isSuccess();
         var version = request.protocolVersion();
         if (!request.decoderResult().isSuccess()) {
@@ -107,6 +111,9 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         answer.headers().forEach((name, value) -> response.headers().set(name, value));
         HttpUtil.setTransferEncodingChunked(response, true);
         ctx.writeAndFlush(response);
+        // Reading again lets the connection notice at once when the client goes (and end its stream then).
+        ctx.channel().attr(STREAMING).set(true);
+        ctx.channel().config().setAutoRead(true);
         try {
             answer.stream().writeTo(new ChannelOutput(ctx.channel()));
         } catch (InterruptedException e) {

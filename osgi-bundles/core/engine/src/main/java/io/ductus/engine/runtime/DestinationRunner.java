@@ -79,16 +79,8 @@ final class DestinationRunner {
         LOG.info("{} resumed", ref);
     }
 
-    boolean paused() {
-        return paused;
-    }
-
     DestinationRef ref() {
         return ref;
-    }
-
-    String status() {
-        return paused ? "paused" : context.status();
     }
 
     EngineConnectorContext.Condition condition() {

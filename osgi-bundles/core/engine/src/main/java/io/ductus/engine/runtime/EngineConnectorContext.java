@@ -71,10 +71,6 @@ final class EngineConnectorContext implements ConnectorContext {
         condition = now;
     }
 
-    String status() {
-        return condition.text();
-    }
-
     Condition condition() {
         return condition;
     }

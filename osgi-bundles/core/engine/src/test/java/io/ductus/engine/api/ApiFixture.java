@@ -88,12 +88,17 @@ final class ApiFixture implements AutoCloseable {
     private int mllpPort;
 
     ApiFixture() throws Exception {
+        this(KEEP_ALIVE);
+    }
+
+    /** @param keepAlive how long event streams stay silent before a keep-alive comment */
+    ApiFixture(Duration keepAlive) throws Exception {
         folder = Files.createTempDirectory("ductus-api");
         store = SqliteStores.open(folder.resolve("ductus.db"));
         accounts = store.accounts();
         status = new EngineStatus(settings(folder), clock);
         api = new Api(new EngineParts(status, List::of, new ConnectorRegistry(), List::of, () -> runtime, store, events, metrics),
-                clock, "1.2.3", Lockout.DEFAULT, SessionPolicy.DEFAULT, KEEP_ALIVE);
+                clock, "1.2.3", Lockout.DEFAULT, SessionPolicy.DEFAULT, keepAlive);
         server = new ApiServer(HostPort.parse("127.0.0.1:0"), api.router());
         server.start();
     }

@@ -112,6 +112,22 @@ class EventStreamTest {
     }
 
     @Test
+    void a_client_that_goes_away_stops_following_at_once() throws Exception {
+        // Keep-alives a minute apart: only the connection's close can end the stream within the test.
+        try (ApiFixture quiet = new ApiFixture(Duration.ofMinutes(1))) {
+            Follower follower = new Follower(quiet.events(quiet.token("viewer"), Map.of()));
+            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (!follower.lines.contains(": ductus events") && System.nanoTime() < deadline) Thread.sleep(10);
+            assertThat(quiet.events.followed()).isTrue();
+
+            follower.close();
+            deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (quiet.events.followed() && System.nanoTime() < deadline) Thread.sleep(10);
+            assertThat(quiet.events.followed()).isFalse();
+        }
+    }
+
+    @Test
     void answers_as_an_event_stream_that_is_not_cached() throws Exception {
         try (Follower follower = follow(Map.of())) {
             assertThat(follower.response.statusCode()).isEqualTo(200);
