@@ -38,7 +38,7 @@ final class DuctusProcess implements AutoCloseable {
     private final Path stderr;
     private final Path workDir;
     private final List<String> args;
-    private String token;
+    private final java.util.Map<String, String> tokens = new java.util.HashMap<>();
     private final BlockingQueue<String> stdout = new LinkedBlockingQueue<>();
     private final Thread reader;
     private String apiUrl;
@@ -112,10 +112,16 @@ final class DuctusProcess implements AutoCloseable {
      * An admin token for this engine's database, made on first use the way an operator makes the first one:
      * {@code ductus token create} with the same project, data and database options as the serve command.
      */
-    synchronized String token() throws IOException, InterruptedException {
-        if (token != null) return token;
+    String token() throws IOException, InterruptedException {
+        return token("admin");
+    }
+
+    /** A token with this role (viewer, operator, admin), made on first use like {@link #token()}. */
+    synchronized String token(String role) throws IOException, InterruptedException {
+        String made = tokens.get(role);
+        if (made != null) return made;
         List<String> command = new ArrayList<>(List.of(distribution().resolve("bin/ductus").toString(), "token", "create",
-                "--name", "it-" + ProcessHandle.current().pid() + "-" + TOKENS.incrementAndGet(), "--role", "admin"));
+                "--name", "it-" + ProcessHandle.current().pid() + "-" + TOKENS.incrementAndGet(), "--role", role));
         for (int i = 1; i < args.size(); i++) {
             String a = args.get(i);
             if (a.equals("--example")) command.add(a);
@@ -133,8 +139,14 @@ final class DuctusProcess implements AutoCloseable {
             p.destroyForcibly();
             throw new AssertionError("ductus token create failed: " + Files.readString(err));
         }
-        token = Files.readString(out).strip();
-        return token;
+        made = Files.readString(out).strip();
+        tokens.put(role, made);
+        return made;
+    }
+
+    /** The API's base URL, once started. */
+    String apiUrl() {
+        return apiUrl;
     }
 
     /** Sends SIGTERM and waits for the exit code. */

@@ -5,7 +5,11 @@ import io.ductus.core.project.Problem;
 import io.ductus.core.project.ProjectSources;
 import io.ductus.engine.api.Api;
 import io.ductus.engine.api.ApiServer;
+import io.ductus.engine.api.EngineParts;
 import io.ductus.engine.api.EngineRoutes;
+import io.ductus.engine.monitor.CountsWatcher;
+import io.ductus.engine.monitor.EngineMetrics;
+import io.ductus.engine.monitor.EventHub;
 import io.ductus.engine.plugins.ConnectorRegistry;
 import io.ductus.engine.plugins.PluginMonitor;
 import io.ductus.engine.runtime.EngineRuntime;
@@ -36,7 +40,10 @@ public final class EngineComponent {
     private final EngineStatus status;
     private final PluginMonitor plugins;
     private final ApiServer api;
-    private EngineRuntime runtime;
+    private final EventHub events = new EventHub();
+    private final EngineMetrics metrics = new EngineMetrics();
+    private volatile EngineRuntime runtime;
+    private CountsWatcher counts;
     private ServiceRegistration<?> signal;
 
     @Activate
@@ -47,9 +54,8 @@ public final class EngineComponent {
         Clock clock = Clock.systemUTC();
         this.status = new EngineStatus(settings, clock);
         this.plugins = new PluginMonitor(context, settings.plugins());
-        EngineRoutes routes = new EngineRoutes(status, () -> EngineRoutes.bundlesOf(context), connectors, plugins::current,
-                () -> runtime);
-        Api table = new Api(routes, store.accounts(), clock, settings.version());
+        Api table = new Api(new EngineParts(status, () -> EngineRoutes.bundlesOf(context), connectors, plugins::current,
+                () -> runtime, store, events, metrics), clock, settings.version());
         this.api = new ApiServer(settings.apiListen(), table.router());
         try {
             api.start();
@@ -60,7 +66,8 @@ public final class EngineComponent {
                 throw new IllegalStateException("the project has problems: " + project.engineProblems().get(0));
             }
             for (Problem p : project.problems()) LOG.error("interface not loaded: {}", p);
-            runtime = EngineRuntime.start(sources, settings.project(), connectors, store, clock, settings.data());
+            runtime = EngineRuntime.start(sources, settings.project(), connectors, store, clock, settings.data(), metrics, events);
+            counts = new CountsWatcher(events, store, runtime.interfaces()::destinations).start();
             status.running();
             signal = started(runtime.interfaces().configured());
             LOG.info("engine {} running: api {}, database {}, {} interface(s), plugins from {}", settings.version(),
@@ -68,6 +75,7 @@ public final class EngineComponent {
         } catch (Exception e) {
             LOG.error("engine could not start: {}", e.getMessage());
             signal = failed(e.getMessage());
+            if (counts != null) counts.close();
             if (runtime != null) runtime.stop();
             plugins.stop();
             api.stop();
@@ -80,6 +88,7 @@ public final class EngineComponent {
         status.stopping();
         LOG.info("engine stopping");
         if (signal != null) signal.unregister();
+        if (counts != null) counts.close();
         if (runtime != null) runtime.stop();
         plugins.stop();
         api.stop();

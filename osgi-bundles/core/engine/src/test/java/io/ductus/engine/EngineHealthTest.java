@@ -3,6 +3,7 @@ package io.ductus.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ductus.engine.api.ApiResponse;
+import io.ductus.engine.api.EngineParts;
 import io.ductus.engine.api.EngineRoutes;
 import io.ductus.engine.api.Route;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +19,7 @@ class EngineHealthTest {
             EngineSettings.DATABASE, "sqlite:/d/ductus.db", EngineSettings.API_LISTEN, "127.0.0.1:0",
             EngineSettings.PLUGINS, "/plugins")::get);
     private final EngineStatus status = new EngineStatus(settings, Clock.systemUTC());
-    private final Route health = new EngineRoutes(status, List::of, null, List::of, () -> null).routes().stream()
+    private final Route health = new EngineRoutes(new EngineParts(status, List::of, null, List::of, () -> null, null, null, null)).routes().stream()
             .filter(r -> r.operationId().equals("getHealth")).findFirst().orElseThrow();
 
     @Test

@@ -55,6 +55,9 @@ public interface Store {
     /** Users, API tokens, studio sessions and the audit log, in the same database. */
     AccountStore accounts();
 
+    /** Asks the database the smallest question there is; {@link StoreException} when it cannot be reached. */
+    void ping();
+
     /** Which database this is, for logs and the API: the password is never shown. */
     String describe();
 }

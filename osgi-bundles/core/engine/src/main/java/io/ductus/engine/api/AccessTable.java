@@ -17,15 +17,28 @@ import java.util.Set;
 public final class AccessTable {
 
     private static final Requirement VIEWER = role(Role.VIEWER);
+    private static final Requirement OPERATOR = role(Role.OPERATOR);
     private static final Requirement ADMIN = role(Role.ADMIN);
 
     private static final Map<String, Requirement> ROWS = Map.ofEntries(
-            // Load balancers, tools reading the API description, and signing in need no caller.
+            // Load balancers (health, ready), tools reading the API description, and signing in need no caller.
             Map.entry("getHealth", OPEN),
+            Map.entry("getReady", OPEN),
             Map.entry("getOpenApi", OPEN),
             Map.entry("createSession", OPEN),
             Map.entry("deleteSession", VIEWER),
             Map.entry("getEngine", VIEWER),
+            Map.entry("listInterfaces", VIEWER),
+            Map.entry("getInterface", VIEWER),
+            Map.entry("pauseDestination", OPERATOR),
+            Map.entry("resumeDestination", OPERATOR),
+            Map.entry("getDrain", VIEWER),
+            Map.entry("startDrain", OPERATOR),
+            Map.entry("stopDrain", OPERATOR),
+            Map.entry("streamEvents", VIEWER),
+            // Queue sizes and interface names are for the engine's users, not for anyone on the network:
+            // Prometheus sends a viewer token (authorization: credentials_file).
+            Map.entry("getMetrics", VIEWER),
             Map.entry("getMe", VIEWER),
             Map.entry("listMyActivity", VIEWER),
             Map.entry("changeMyPassword", VIEWER),

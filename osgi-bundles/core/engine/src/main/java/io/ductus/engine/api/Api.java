@@ -3,6 +3,7 @@ package io.ductus.engine.api;
 import io.ductus.core.auth.Lockout;
 import io.ductus.core.auth.SessionPolicy;
 import io.ductus.store.account.AccountStore;
+import java.time.Duration;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,16 +19,22 @@ public final class Api {
     private final Router router;
     private final Map<String, Object> openApi;
 
-    public Api(EngineRoutes engine, AccountStore accounts, Clock clock, String version) {
-        this(engine, accounts, clock, version, Lockout.DEFAULT, SessionPolicy.DEFAULT);
+    public Api(EngineParts engine, Clock clock, String version) {
+        this(engine, clock, version, Lockout.DEFAULT, SessionPolicy.DEFAULT, EventRoutes.KEEP_ALIVE);
     }
 
-    public Api(EngineRoutes engine, AccountStore accounts, Clock clock, String version, Lockout lockout, SessionPolicy sessions) {
+    /** @param keepAlive how long an event stream may be silent before a keep-alive comment is sent */
+    public Api(EngineParts engine, Clock clock, String version, Lockout lockout, SessionPolicy sessions, Duration keepAlive) {
         PasswordHasher hasher = new PasswordHasher();
         RandomSecrets secrets = new RandomSecrets();
-        List<Route> all = new ArrayList<>(engine.routes());
+        AccountStore accounts = engine.store() == null ? null : engine.store().accounts();
+        List<Route> all = new ArrayList<>(new EngineRoutes(engine).routes());
         all.add(Route.get("/api/v1/openapi.json", "getOpenApi", "This API described in OpenAPI 3.1")
                 .returns(200, "OpenApi").handle((r, c) -> ApiResponse.json(200, openApi())));
+        all.addAll(new InterfaceRoutes(engine.runtime(), engine.store(), clock).routes());
+        all.addAll(new DrainRoutes(engine.runtime(), engine.store(), clock).routes());
+        all.add(new EventRoutes(engine.events(), keepAlive).route());
+        all.add(new MetricsRoutes(engine.metrics(), engine.runtime(), engine.store()).route());
         all.addAll(new SessionRoutes(accounts, clock, hasher, secrets, lockout, sessions).routes());
         all.addAll(new MeRoutes(accounts, clock, hasher).routes());
         all.addAll(new AuditRoutes(accounts).routes());

@@ -50,6 +50,11 @@ public record ApiRequest(String method, String path, Map<String, String> pathPar
         throw new ApiProblem(404, "Not found", "'" + value + "' is not an id: ids are positive whole numbers.");
     }
 
+    /** A path parameter that is a name (of an interface, a destination): as sent, decoded from %-escapes. */
+    public String pathName(String name) {
+        return java.net.URLDecoder.decode(pathParameters.get(name).replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     /** An optional query parameter as a whole number within bounds; 400 naming the parameter otherwise. */
     public Long queryLong(String name, long min, long max) {
         List<String> values = query.get(name);

@@ -8,9 +8,12 @@ import java.util.Map;
 
 /**
  * A status, a content type, the body bytes and any extra headers (Set-Cookie). JSON bodies are written by
- * the one shared mapper.
+ * the one shared mapper. A streamed response ({@link #stream(String, ResponseStream)}) has no body bytes:
+ * its body is written bit by bit after the headers, until the stream ends or the client goes.
+ *
+ * @param stream the streamed body, or null for a body of bytes
  */
-public record ApiResponse(int status, String contentType, byte[] body, Map<String, String> headers) {
+public record ApiResponse(int status, String contentType, byte[] body, Map<String, String> headers, ResponseStream stream) {
 
     static final ObjectMapper JSON = JsonMapper.builder()
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
@@ -20,8 +23,17 @@ public record ApiResponse(int status, String contentType, byte[] body, Map<Strin
         headers = Map.copyOf(headers);
     }
 
+    public ApiResponse(int status, String contentType, byte[] body, Map<String, String> headers) {
+        this(status, contentType, body, headers, null);
+    }
+
     public ApiResponse(int status, String contentType, byte[] body) {
         this(status, contentType, body, Map.of());
+    }
+
+    /** 200 with a body written as it comes (server-sent events). */
+    public static ApiResponse stream(String contentType, ResponseStream stream) {
+        return new ApiResponse(200, contentType, new byte[0], Map.of(), java.util.Objects.requireNonNull(stream));
     }
 
     public static ApiResponse json(int status, Object value) {
@@ -51,6 +63,6 @@ public record ApiResponse(int status, String contentType, byte[] body, Map<Strin
     public ApiResponse withHeader(String name, String value) {
         Map<String, String> more = new LinkedHashMap<>(headers);
         more.put(name, value);
-        return new ApiResponse(status, contentType, body, more);
+        return new ApiResponse(status, contentType, body, more, stream);
     }
 }

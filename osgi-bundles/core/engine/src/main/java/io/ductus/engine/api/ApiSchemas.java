@@ -30,6 +30,34 @@ public final class ApiSchemas {
                 "plugins", array(anyObject("a jar of the plugins folder: file, state, bundle, bundleVersion, reason")),
                 "draining", bool("whether the engine stopped taking messages"),
                 "interfaces", array(anyObject("an interface and its state"))));
+        s.put("Ready", object(List.of("status", "reasons"), "status", enumeration("ready: send it work", "ready", "not ready"),
+                "reasons", array(string("why it is not ready: starting, stopping, draining, the database does not answer"))));
+        s.put("HealthSummary", object(List.of("state", "reason"),
+                "state", enumeration("worst first: stopped, paused, error, ok", "stopped", "paused", "error", "ok"),
+                "reason", nullableString("what to look at; null when ok")));
+        s.put("Connector", object(List.of("type", "status"), "type", string("the connector type"),
+                "status", enumeration("what the connector last reported; closed while it does not run (a drain, a stopped interface)",
+                        "ok", "degraded", "failed", "closed"),
+                "detail", nullableString("what it said with that status")));
+        s.put("Destination", object(List.of("interface", "name", "paused", "connector", "pending", "quarantined", "health"),
+                "interface", string("the interface"), "name", string("the destination"),
+                "paused", bool("an operator paused it: its messages wait"), "connector", ref("Connector"),
+                "pending", integer("deliveries waiting (retries included)"),
+                "quarantined", integer("deliveries quarantined, not yet resent or dismissed"), "health", ref("HealthSummary")));
+        s.put("Interface", object(List.of("name", "state", "source", "health", "destinations"),
+                "name", string("the interface's folder name"),
+                "state", enumeration("running; draining (its source closed for a drain); stopped", "running", "draining", "stopped"),
+                "reason", nullableString("why it is stopped"), "source", ref("Connector"), "health", ref("HealthSummary"),
+                "destinations", array(ref("Destination"))));
+        s.put("InterfaceList", object(List.of("draining", "interfaces"), "draining", bool("whether the engine drains"),
+                "interfaces", array(ref("Interface"))));
+        s.put("Drain", object(List.of("draining", "drained", "pending", "pendingPaused"),
+                "draining", bool("no source takes input"), "since", nullableDateTime("when the drain started"),
+                "drained", bool("draining and nothing pending for a destination that is not paused: safe to stop"),
+                "pending", integer("deliveries still pending for destinations that are not paused"),
+                "pendingPaused", integer("deliveries waiting for paused destinations (they wait for a resume, not for the drain)")));
+        s.put("EventStream", string("server-sent events: 'id:', 'event:' and one 'data:' line of JSON each; see docs/rest-api.md"));
+        s.put("Metrics", string("Prometheus text format 0.0.4; see docs/rest-api.md for the names"));
         s.put("OpenApi", anyObject("this document"));
         s.put("SignIn", object(List.of("username", "password"), "username", string("the user's name"),
                 "password", string("the user's password")));

@@ -6,6 +6,8 @@ import io.ductus.engine.plugins.ConnectorRegistry;
 import io.ductus.engine.plugins.PluginStatus;
 import io.ductus.engine.runtime.EngineRuntime;
 import io.ductus.sdk.Role;
+import io.ductus.store.Store;
+import io.ductus.store.StoreException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,32 +16,36 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** The engine operations: health and what is loaded. */
+/** The engine operations: health, readiness and what is loaded. */
 public final class EngineRoutes {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EngineRoutes.class);
 
     private final EngineStatus status;
     private final Supplier<List<Map<String, Object>>> bundles;
     private final ConnectorRegistry connectors;
     private final Supplier<List<PluginStatus>> plugins;
     private final Supplier<EngineRuntime> runtime;
+    private final Store store;
 
-    /**
-     * @param bundles what {@link #bundlesOf} reads from the framework (a plain list, so tests need no framework)
-     */
-    public EngineRoutes(EngineStatus status, Supplier<List<Map<String, Object>>> bundles, ConnectorRegistry connectors,
-                        Supplier<List<PluginStatus>> plugins, Supplier<EngineRuntime> runtime) {
-        this.status = status;
-        this.bundles = bundles;
-        this.connectors = connectors;
-        this.plugins = plugins;
-        this.runtime = runtime;
+    public EngineRoutes(EngineParts engine) {
+        this.status = engine.status();
+        this.bundles = engine.bundles();
+        this.connectors = engine.connectors();
+        this.plugins = engine.plugins();
+        this.runtime = engine.runtime();
+        this.store = engine.store();
     }
 
     public List<Route> routes() {
         return List.of(
                 Route.get("/api/v1/health", "getHealth", "Whether the engine runs: 200 once started, 503 while starting or stopping")
                         .returns(200, "Health").returns(503, "Health").handle((r, c) -> health()),
+                Route.get("/api/v1/ready", "getReady", "Whether to send it work: 200 when started, not draining and its database answers; 503 and why not")
+                        .returns(200, "Ready").returns(503, "Ready").handle((r, c) -> ready()),
                 Route.get("/api/v1/engine", "getEngine", "Version, uptime, database, bundles, connector types, plugins and interfaces")
                         .returns(200, "Engine").handle((r, c) -> engine()));
     }
@@ -49,6 +55,28 @@ public final class EngineRoutes {
         return state == EngineState.RUNNING
                 ? ApiResponse.json(200, Map.of("status", "ok"))
                 : ApiResponse.json(503, Map.of("status", state.name().toLowerCase(Locale.ROOT)));
+    }
+
+    /** Ready: running, not draining, and the database answers. 503 lists every reason it is not. */
+    private ApiResponse ready() {
+        List<String> reasons = new ArrayList<>();
+        EngineRuntime running = runtime.get();
+        if (status.state() != EngineState.RUNNING) {
+            reasons.add("the engine is " + status.state().name().toLowerCase(Locale.ROOT));
+        } else if (running == null) {
+            reasons.add("the engine is starting its interfaces");
+        } else if (running.interfaces().draining()) {
+            reasons.add("the engine is draining: no source takes input");
+        }
+        try {
+            store.ping();
+        } catch (StoreException e) {
+            LOG.warn("not ready: the database does not answer: {}", e.getMessage());
+            reasons.add("the database does not answer: " + e.getMessage());
+        }
+        return reasons.isEmpty()
+                ? ApiResponse.json(200, Map.of("status", "ready", "reasons", reasons))
+                : ApiResponse.json(503, Map.of("status", "not ready", "reasons", reasons));
     }
 
     private ApiResponse engine() {

@@ -53,8 +53,8 @@ public final class OpenApiDocument {
         op.put("tags", List.of(route.tag()));
         List<Object> parameters = new ArrayList<>();
         for (String name : route.template().parameters()) {
-            parameters.add(Map.of("name", name, "in", "path", "required", true,
-                    "schema", Map.of("type", "integer", "minimum", 1), "description", "the " + name));
+            parameters.add(Map.of("name", name, "in", "path", "required", true, "schema", name.equals("id")
+                    ? Map.of("type", "integer", "minimum", 1) : Map.of("type", "string"), "description", "the " + name));
         }
         for (Route.Parameter p : route.query()) {
             parameters.add(Map.of("name", p.name(), "in", "query", "required", false,
@@ -68,7 +68,7 @@ public final class OpenApiDocument {
         Map<String, Object> responses = new LinkedHashMap<>();
         route.responses().forEach((status, schema) -> responses.put(status.toString(), schema == null
                 ? Map.of("description", "done")
-                : Map.of("description", describe(status), "content", Map.of("application/json", Map.of("schema", ApiSchemas.ref(schema))))));
+                : Map.of("description", describe(status), "content", Map.of(route.produces(), Map.of("schema", ApiSchemas.ref(schema))))));
         if (route.requestBody() != null || !route.query().isEmpty()) responses.put("400", problem("the request is not valid"));
         if (!requirement.open()) {
             responses.put("401", problem("no credentials, or unknown, revoked or expired ones"));

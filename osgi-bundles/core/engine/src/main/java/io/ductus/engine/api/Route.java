@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * One operation of the REST API: method, path under /api/v1 (segments in braces are path parameters), a
+ * One operation of the REST API: method, path (under /api/v1 but for /metrics; segments in braces are path parameters), a
  * stable operation id, what the OpenAPI document says of it, and its handler. The list of routes is the
  * single source of the router, the OpenAPI document and docs/rest-api.md; who may call each operation is
  * in {@link AccessTable}.
@@ -15,9 +15,10 @@ import java.util.Objects;
  * @param query       the query parameters it reads
  * @param requestBody the component schema of its JSON body, or null when it takes none
  * @param responses   its answers other than problems: status → component schema (null for no body)
+ * @param produces    the media type of those answers' bodies ({@code application/json} unless said)
  */
 public record Route(String method, String path, String operationId, String summary, String tag, List<Parameter> query,
-                    String requestBody, Map<Integer, String> responses, Handler handler) {
+                    String requestBody, Map<Integer, String> responses, String produces, Handler handler) {
 
     public Route {
         query = List.copyOf(query);
@@ -61,6 +62,7 @@ public record Route(String method, String path, String operationId, String summa
         private final List<Parameter> query = new ArrayList<>();
         private String body;
         private final Map<Integer, String> responses = new LinkedHashMap<>();
+        private String produces = "application/json";
 
         private Builder(String method, String path, String operationId, String summary) {
             this.method = method;
@@ -84,6 +86,12 @@ public record Route(String method, String path, String operationId, String summa
             return this;
         }
 
+        /** The media type of the answers' bodies, when not JSON (Prometheus text, server-sent events). */
+        public Builder produces(String mediaType) {
+            this.produces = mediaType;
+            return this;
+        }
+
         /** An answer; {@code schema} null for one without a body (204). */
         public Builder returns(int status, String schema) {
             responses.put(status, schema);
@@ -92,7 +100,7 @@ public record Route(String method, String path, String operationId, String summa
 
         public Route handle(Handler handler) {
             if (responses.isEmpty()) throw new IllegalStateException(operationId + " declares no response");
-            return new Route(method, path, operationId, summary, tag, query, body, responses, handler);
+            return new Route(method, path, operationId, summary, tag, query, body, responses, produces, handler);
         }
     }
 }

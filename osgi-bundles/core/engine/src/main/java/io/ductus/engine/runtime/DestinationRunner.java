@@ -2,6 +2,8 @@ package io.ductus.engine.runtime;
 
 import io.ductus.core.project.DestinationDefinition;
 import io.ductus.core.project.InterfaceDefinition;
+import io.ductus.engine.monitor.DestinationMetrics;
+import io.ductus.engine.monitor.EventHub;
 import io.ductus.script.InterfaceScript;
 import io.ductus.sdk.Destination;
 import io.ductus.store.DestinationRef;
@@ -35,7 +37,7 @@ final class DestinationRunner {
 
     DestinationRunner(InterfaceDefinition owner, DestinationDefinition definition, Destination destination,
                       EngineConnectorContext context, Store store, Clock clock, Optional<InterfaceScript> script,
-                      RunawayGuard guard) {
+                      RunawayGuard guard, DestinationMetrics metrics, EventHub events) {
         this.ref = new DestinationRef(owner.name(), definition.name());
         int lanes = owner.ordering().lanes();
         Optional<Transformer> transformer = script.map(s -> new Transformer(s, definition.transform(), owner.format(), guard));
@@ -47,7 +49,7 @@ final class DestinationRunner {
             Set<Integer> owned = new HashSet<>();
             for (int lane = slot; lane < lanes; lane += slots) owned.add(lane);
             workers.add(new SlotWorker(ref, owned, destination, store, clock, definition.retry(), definition.saveOutput(),
-                    () -> paused, transformer));
+                    () -> paused, transformer, metrics, events));
         }
     }
 
@@ -77,16 +79,12 @@ final class DestinationRunner {
         LOG.info("{} resumed", ref);
     }
 
-    boolean paused() {
-        return paused;
-    }
-
     DestinationRef ref() {
         return ref;
     }
 
-    String status() {
-        return paused ? "paused" : context.status();
+    EngineConnectorContext.Condition condition() {
+        return context.condition();
     }
 
     /** Lets each worker finish the message in hand and record it, then releases the connector. */

@@ -25,7 +25,14 @@ final class EngineConnectorContext implements ConnectorContext {
     private final ScheduledExecutorService timers;
     private final Logger log;
     private final List<ScheduledFuture<?>> scheduled = new CopyOnWriteArrayList<>();
-    private volatile String status = "OK";
+    private volatile Condition condition = new Condition(ConnectorStatus.OK, null);
+
+    /** What a connector last reported: its status and the detail it gave (null when none). */
+    record Condition(ConnectorStatus status, String detail) {
+        String text() {
+            return status + (detail == null || detail.isBlank() ? "" : ": " + detail);
+        }
+    }
 
     EngineConnectorContext(String interfaceName, String connectorName, Clock clock, Path dataDirectory,
                            ScheduledExecutorService timers) {
@@ -59,13 +66,13 @@ final class EngineConnectorContext implements ConnectorContext {
 
     @Override
     public void statusChanged(ConnectorStatus newStatus, String detail) {
-        String text = newStatus + (detail == null || detail.isBlank() ? "" : ": " + detail);
-        if (!text.equals(status) && newStatus != ConnectorStatus.OK) log.warn("{}", text);
-        status = text;
+        Condition now = new Condition(newStatus, detail);
+        if (!now.text().equals(condition.text()) && newStatus != ConnectorStatus.OK) log.warn("{}", now.text());
+        condition = now;
     }
 
-    String status() {
-        return status;
+    Condition condition() {
+        return condition;
     }
 
     @Override

@@ -4,6 +4,8 @@ import io.ductus.core.project.ConnectorTypes;
 import io.ductus.core.project.ProjectCheck;
 import io.ductus.core.project.ProjectSources;
 import io.ductus.core.project.ProjectValidator;
+import io.ductus.engine.monitor.EngineMetrics;
+import io.ductus.engine.monitor.EventHub;
 import io.ductus.engine.plugins.ConnectorRegistry;
 import io.ductus.engine.services.EngineServices;
 import io.ductus.project.SecretsFile;
@@ -50,9 +52,12 @@ public final class EngineRuntime {
         }
     }
 
-    /** Starts the interfaces of a project read with {@link io.ductus.project.ProjectLoader#read}. */
+    /**
+     * Starts the interfaces of a project read with {@link io.ductus.project.ProjectLoader#read}; they count
+     * into {@code metrics} and publish what happens to {@code events}.
+     */
     public static EngineRuntime start(ProjectSources project, Path projectFolder, ConnectorRegistry registry, Store store,
-                                      Clock clock, Path dataDirectory) {
+                                      Clock clock, Path dataDirectory, EngineMetrics metrics, EventHub events) {
         ProjectCheck structure = ProjectValidator.check(project, ConnectorTypes.unknown());
         ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "ductus-connector-timers");
@@ -68,7 +73,8 @@ public final class EngineRuntime {
                         Optional.ofNullable(System.getenv(SecretsFile.KEY_VARIABLE)), dataDirectory));
         InterfaceManager manager = new InterfaceManager(structure.project().interfaces().values(), registry,
                 types -> ProjectValidator.check(project, types),
-                new InterfaceRuntime.Shared(store, clock, projectFolder, dataDirectory, timers, storing, scripts, services));
+                new InterfaceRuntime.Shared(store, clock, projectFolder, dataDirectory, timers, storing, scripts, services,
+                        metrics, events));
         manager.start();
         return new EngineRuntime(manager, timers, storing, scripts, services);
     }

@@ -8,6 +8,9 @@ import io.ductus.core.project.ProjectCheck;
 import io.ductus.core.project.ProjectShapes;
 import io.ductus.engine.plugins.ConnectorRegistry;
 import io.ductus.sdk.ConnectorFactory;
+import io.ductus.sdk.ConnectorStatus;
+import io.ductus.store.DestinationRef;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -23,18 +26,48 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs the project's interfaces: each starts once every connector type it uses is available, and stops
  * gracefully when one of them goes away (a plugin removed), to start again when it returns. Also the
- * engine operations on them: pause and resume a destination, drain and reopen.
+ * engine operations on them: pause and resume a destination, drain and reopen. Every change of an
+ * interface's state is published as an event.
  */
 public final class InterfaceManager implements ConnectorRegistry.Listener {
 
     private static final Logger LOG = LoggerFactory.getLogger(InterfaceManager.class);
 
-    /** One interface as operators see it. */
-    public record InterfaceState(String name, String state, String reason, List<DestinationState> destinations) {
+    /**
+     * One interface as operators see it.
+     *
+     * @param state  running, draining (its source closed for a drain) or stopped
+     * @param reason why it is stopped, else null
+     */
+    public record InterfaceState(String name, String state, String reason, ConnectorState source,
+                                 List<DestinationState> destinations) {
+
+        public boolean runs() {
+            return !state.equals("stopped");
+        }
     }
 
-    /** One destination as operators see it. */
-    public record DestinationState(String name, String type, String status, boolean paused) {
+    /** One destination as operators see it; paused holds while the interface is stopped too. */
+    public record DestinationState(String name, boolean paused, ConnectorState connector) {
+    }
+
+    /** What an operation did. */
+    public enum Change {
+        /** It changed something. */
+        DONE,
+        /** It was so already: nothing changed. */
+        ALREADY,
+        /** The project has no such interface or destination. */
+        UNKNOWN
+    }
+
+    /**
+     * A connector: its type and what it last reported.
+     *
+     * @param status null while it does not run (the interface stopped, or a source closed for a drain)
+     * @param detail what it said with its status, or null
+     */
+    public record ConnectorState(String type, ConnectorStatus status, String detail) {
     }
 
     private final Map<String, InterfaceDefinition> definitions = new LinkedHashMap<>();
@@ -44,7 +77,10 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
     private final Function<ConnectorTypes, ProjectCheck> checker;
     private final InterfaceRuntime.Shared shared;
     private final Set<String> failed = new LinkedHashSet<>();
-    private boolean draining;
+    /** Paused by an operator: kept while the interface stops and starts again (not across an engine restart). */
+    private final Set<DestinationRef> paused = new LinkedHashSet<>();
+    private final Map<String, String> announced = new LinkedHashMap<>();
+    private Instant drainingSince;
     private boolean stopped;
 
     /**
@@ -65,6 +101,7 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         definitions.keySet().forEach(name -> notRunning.put(name, "starting"));
         registry.addListener(this);
         startWhatCan();
+        announce();
     }
 
     /**
@@ -87,11 +124,13 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         }
         running.keySet().forEach(name -> notRunning.put(name, "engine stopped"));
         running.clear();
+        announce();
     }
 
     @Override
     public synchronized void typeAdded(String typeName) {
         if (!stopped) startWhatCan();
+        announce();
     }
 
     @Override
@@ -102,6 +141,7 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
             LOG.info("interface {} stops: connector type '{}' is going away", name, typeName);
             stopRuntime(name, running.remove(name), "waiting for connector type '" + typeName + "'");
         }
+        announce();
     }
 
     private void startWhatCan() {
@@ -127,7 +167,10 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
             try {
                 InterfaceRuntime runtime = InterfaceRuntime.start(definition, this::factory, shared,
                         reason -> stopLater(definition.name(), reason));
-                if (draining) runtime.closeSource();
+                if (drainingSince != null) runtime.closeSource();
+                runtime.destinations().forEach((d, runner) -> {
+                    if (paused.contains(new DestinationRef(definition.name(), d))) runner.pause();
+                });
                 running.put(definition.name(), runtime);
                 notRunning.remove(definition.name());
                 LOG.info("interface {} running ({} destination(s), {} lane(s))", definition.name(),
@@ -157,6 +200,7 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
                 stopRuntime(name, runtime, "stopped: " + reason);
                 // Stays stopped: startWhatCan skips it until the engine restarts with fixed code.
                 failed.add(name);
+                announce();
             }
         });
     }
@@ -185,31 +229,50 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         return types;
     }
 
-    /** Pauses one destination: its workers stop taking messages; intake goes on queueing. */
-    public synchronized boolean pause(String interfaceName, String destination) {
-        return runner(interfaceName, destination).map(r -> {
-            r.pause();
-            return true;
-        }).orElse(false);
+    /**
+     * Pauses one destination: its workers stop taking messages (a send under way finishes); intake goes on
+     * storing them. Kept while the interface stops and starts again.
+     */
+    public synchronized Change pause(String interfaceName, String destination) {
+        if (!configured(interfaceName, destination)) return Change.UNKNOWN;
+        if (!paused.add(new DestinationRef(interfaceName, destination))) return Change.ALREADY;
+        runner(interfaceName, destination).ifPresent(DestinationRunner::pause);
+        shared.events().destinationChanged(interfaceName, destination, true);
+        return Change.DONE;
     }
 
-    public synchronized boolean resume(String interfaceName, String destination) {
-        return runner(interfaceName, destination).map(r -> {
-            r.resume();
-            return true;
-        }).orElse(false);
+    /** Lets a paused destination's workers go on with what waits for them. */
+    public synchronized Change resume(String interfaceName, String destination) {
+        if (!configured(interfaceName, destination)) return Change.UNKNOWN;
+        if (!paused.remove(new DestinationRef(interfaceName, destination))) return Change.ALREADY;
+        runner(interfaceName, destination).ifPresent(DestinationRunner::resume);
+        shared.events().destinationChanged(interfaceName, destination, false);
+        return Change.DONE;
     }
 
-    /** Drain: every source stops taking input (senders get the retryable answer); workers finish what is pending. */
-    public synchronized void drain() throws InterruptedException {
-        draining = true;
+    private boolean configured(String interfaceName, String destination) {
+        InterfaceDefinition d = definitions.get(interfaceName);
+        return d != null && d.destinations().containsKey(destination);
+    }
+
+    /**
+     * Drain: every source stops taking input (senders get the retryable answer); workers finish what is
+     * pending. Draining again changes nothing.
+     */
+    public synchronized Change drain() throws InterruptedException {
+        if (drainingSince != null) return Change.ALREADY;
+        drainingSince = shared.clock().instant();
         for (InterfaceRuntime runtime : running.values()) runtime.closeSource();
         LOG.info("draining: no interface takes input; pending deliveries go on");
+        shared.events().drainChanged(true);
+        announce();
+        return Change.DONE;
     }
 
-    /** Ends a drain: sources take input again. */
-    public synchronized void undrain() {
-        draining = false;
+    /** Ends a drain: sources take input again. Ending no drain changes nothing. */
+    public synchronized Change undrain() {
+        if (drainingSince == null) return Change.ALREADY;
+        drainingSince = null;
         for (Map.Entry<String, InterfaceRuntime> e : running.entrySet()) {
             try {
                 e.getValue().openSource();
@@ -218,10 +281,18 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
             }
         }
         LOG.info("drain ended: sources take input again");
+        shared.events().drainChanged(false);
+        announce();
+        return Change.DONE;
     }
 
     public synchronized boolean draining() {
-        return draining;
+        return drainingSince != null;
+    }
+
+    /** When the drain started, or empty when the engine does not drain. */
+    public synchronized Optional<Instant> drainingSince() {
+        return Optional.ofNullable(drainingSince);
     }
 
     private Optional<DestinationRunner> runner(String interfaceName, String destination) {
@@ -232,20 +303,46 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         return definitions.size();
     }
 
-    /** Every interface with its state (running, draining, waiting, failed) and destinations. */
+    /** Every destination of the project's interfaces, in order. */
+    public synchronized List<DestinationRef> destinations() {
+        List<DestinationRef> refs = new ArrayList<>();
+        definitions.values().forEach(d -> d.destinations().keySet().forEach(name -> refs.add(new DestinationRef(d.name(), name))));
+        return refs;
+    }
+
+    /** Every interface with its state (running, draining, stopped and why), source and destinations. */
     public synchronized List<InterfaceState> states() {
-        List<InterfaceState> states = new ArrayList<>();
-        for (InterfaceDefinition d : definitions.values()) {
-            InterfaceRuntime runtime = running.get(d.name());
-            List<DestinationState> destinations = new ArrayList<>();
-            for (DestinationDefinition dest : d.destinations().values()) {
-                Optional<DestinationRunner> r = runtime == null ? Optional.empty() : runtime.destination(dest.name());
-                destinations.add(new DestinationState(dest.name(), dest.type(), r.map(DestinationRunner::status).orElse("stopped"),
-                        r.map(DestinationRunner::paused).orElse(false)));
-            }
-            String state = runtime == null ? "stopped" : runtime.accepting() ? "running" : "draining";
-            states.add(new InterfaceState(d.name(), state, runtime == null ? notRunning.get(d.name()) : null, destinations));
+        return definitions.values().stream().map(this::stateOf).toList();
+    }
+
+    public synchronized Optional<InterfaceState> state(String name) {
+        return Optional.ofNullable(definitions.get(name)).map(this::stateOf);
+    }
+
+    private InterfaceState stateOf(InterfaceDefinition d) {
+        InterfaceRuntime runtime = running.get(d.name());
+        List<DestinationState> destinations = new ArrayList<>();
+        for (DestinationDefinition dest : d.destinations().values()) {
+            Optional<DestinationRunner> r = runtime == null ? Optional.empty() : runtime.destination(dest.name());
+            destinations.add(new DestinationState(dest.name(), paused.contains(new DestinationRef(d.name(), dest.name())),
+                    connector(dest.type(), r.map(DestinationRunner::condition))));
         }
-        return states;
+        String state = runtime == null ? "stopped" : runtime.accepting() ? "running" : "draining";
+        ConnectorState source = connector(d.source().type(), runtime == null ? Optional.empty() : runtime.sourceCondition());
+        return new InterfaceState(d.name(), state, runtime == null ? notRunning.get(d.name()) : null, source, destinations);
+    }
+
+    private static ConnectorState connector(String type, Optional<EngineConnectorContext.Condition> condition) {
+        return new ConnectorState(type, condition.map(EngineConnectorContext.Condition::status).orElse(null),
+                condition.map(EngineConnectorContext.Condition::detail).orElse(null));
+    }
+
+    /** Publishes the interfaces whose state or reason changed since last time. */
+    private void announce() {
+        for (InterfaceDefinition d : definitions.values()) {
+            InterfaceState now = stateOf(d);
+            String key = now.state() + "\n" + now.reason();
+            if (!key.equals(announced.put(d.name(), key))) shared.events().interfaceChanged(d.name(), now.state(), now.reason());
+        }
     }
 }

@@ -10,6 +10,8 @@ import io.ductus.sdk.config.ConfigProblem;
 import io.ductus.sdk.config.ConfigSchema;
 import io.ductus.sdk.config.ConnectorConfig;
 import io.ductus.store.Store;
+import io.ductus.engine.monitor.EngineMetrics;
+import io.ductus.engine.monitor.EventHub;
 import io.ductus.engine.services.EngineServices;
 import io.ductus.script.InterfaceScript;
 import io.ductus.script.ScriptHost;
@@ -41,9 +43,13 @@ final class InterfaceRuntime {
     private static final Logger LOG = LoggerFactory.getLogger(InterfaceRuntime.class);
     static final long STOP_WAIT_MS = 10_000;
 
-    /** Everything the runtimes of one engine share; the script host is made when the first interface has code. */
+    /**
+     * Everything the runtimes of one engine share; the script host is made when the first interface has code.
+     * Intake and workers count into {@code metrics} and tell {@code events} what happened.
+     */
     record Shared(Store store, Clock clock, Path projectFolder, Path dataDirectory, ScheduledExecutorService timers,
-                  ExecutorService storing, Supplier<ScriptHost> scripts, EngineServices services) {
+                  ExecutorService storing, Supplier<ScriptHost> scripts, EngineServices services, EngineMetrics metrics,
+                  EventHub events) {
     }
 
 
@@ -64,7 +70,8 @@ final class InterfaceRuntime {
         this.sourceConfig = sourceConfig;
         this.shared = shared;
         this.intake = new MessageIntake(definition, shared.store(), shared.clock(), shared.storing(),
-                lane -> destinations.values().forEach(d -> d.committed(lane)));
+                lane -> destinations.values().forEach(d -> d.committed(lane)), shared.metrics().intake(definition.name()),
+                shared.events());
     }
 
     /**
@@ -85,7 +92,8 @@ final class InterfaceRuntime {
                     shared.dataDirectory(), shared.timers());
             try {
                 runners.put(d.name(), new DestinationRunner(definition, d, factory.createDestination(config, context), context,
-                        shared.store(), shared.clock(), script, guard));
+                        shared.store(), shared.clock(), script, guard, shared.metrics().destination(definition.name(), d.name()),
+                        shared.events()));
             } catch (RuntimeException | LinkageError e) {
                 throw new StartException("destinations." + d.name() + ": the " + d.type() + " connector failed to start: " + e, e);
             }
@@ -160,9 +168,9 @@ final class InterfaceRuntime {
         return destinations;
     }
 
-    String sourceStatus() {
-        EngineConnectorContext context = sourceContext;
-        return context == null ? "closed" : context.status();
+    /** What the source last reported; empty while it is closed (a drain). */
+    synchronized Optional<EngineConnectorContext.Condition> sourceCondition() {
+        return Optional.ofNullable(sourceContext).map(EngineConnectorContext::condition);
     }
 
     private static void stopQuietly(DestinationRunner runner) {

@@ -7,6 +7,8 @@ import io.ductus.core.lane.IntakeKeys;
 import io.ductus.core.lane.Lanes;
 import io.ductus.core.project.Format;
 import io.ductus.core.project.InterfaceDefinition;
+import io.ductus.engine.monitor.EventHub;
+import io.ductus.engine.monitor.IntakeMetrics;
 import io.ductus.sdk.InboundMessage;
 import io.ductus.sdk.Intake;
 import io.ductus.sdk.IntakeException;
@@ -37,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * One interface's intake: reads the ordering key, lane and dedupe key, stores the message with one
  * delivery per destination through the store's group commit, and only then completes the receipt the
  * source acknowledges on. Each submission runs on its own virtual thread so concurrent arrivals reach
- * the store together and share a commit.
+ * the store together and share a commit. A committed message is counted and published as an event.
  */
 final class MessageIntake implements Intake {
 
@@ -48,16 +50,21 @@ final class MessageIntake implements Intake {
     private final Clock clock;
     private final Executor executor;
     private final IntConsumer committedInLane;
+    private final IntakeMetrics metrics;
+    private final EventHub events;
     private final List<String> destinations;
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile boolean open = true;
 
-    MessageIntake(InterfaceDefinition definition, Store store, Clock clock, Executor executor, IntConsumer committedInLane) {
+    MessageIntake(InterfaceDefinition definition, Store store, Clock clock, Executor executor, IntConsumer committedInLane,
+                  IntakeMetrics metrics, EventHub events) {
         this.definition = definition;
         this.store = store;
         this.clock = clock;
         this.executor = executor;
         this.committedInLane = committedInLane;
+        this.metrics = metrics;
+        this.events = events;
         this.destinations = List.copyOf(definition.destinations().keySet());
     }
 
@@ -99,6 +106,8 @@ final class MessageIntake implements Intake {
         }
         Stored result = stored.get(0);
         if (!result.duplicate()) committedInLane.accept(keys.lane());
+        metrics.stored(result.duplicate());
+        events.received(definition.name(), result.id(), result.duplicate());
         return new Receipt(result.id(), result.duplicate());
     }
 

@@ -3,6 +3,8 @@ package io.ductus.engine.runtime;
 import io.ductus.core.retry.RetryDecision;
 import io.ductus.core.retry.RetrySchedule;
 import io.ductus.core.project.Retry;
+import io.ductus.engine.monitor.DestinationMetrics;
+import io.ductus.engine.monitor.EventHub;
 import io.ductus.script.TransformResult;
 import io.ductus.sdk.Destination;
 import io.ductus.sdk.Outcome;
@@ -26,7 +28,9 @@ import org.slf4j.LoggerFactory;
  * One (destination, slot) worker: owns a fixed set of lanes and delivers each lane's pending messages
  * strictly by id. A retry blocks its lane until the back-off ends (other lanes go on). Outcomes are
  * recorded in batches of at most {@value #FLUSH_EVERY}, and always before waiting, so a crash re-sends
- * at most one small batch. Holds nothing between passes that a crash could lose.
+ * at most one small batch. Holds nothing between passes that a crash could lose. Once outcomes are
+ * recorded they are counted and published as events; transform and send times, and receipt to sent,
+ * are measured as they happen.
  */
 final class SlotWorker implements Runnable {
 
@@ -46,12 +50,15 @@ final class SlotWorker implements Runnable {
     private final boolean saveOutput;
     private final BooleanSupplier paused;
     private final Optional<Transformer.Session> transform;
+    private final DestinationMetrics metrics;
+    private final EventHub events;
     private final Wakeup wakeup = new Wakeup();
     private final List<DeliveryOutcome> unrecorded = new ArrayList<>();
     private volatile boolean running = true;
 
     SlotWorker(DestinationRef ref, Set<Integer> lanes, Destination destination, Store store, Clock clock, Retry retry,
-               boolean saveOutput, BooleanSupplier paused, Optional<Transformer> transformer) {
+               boolean saveOutput, BooleanSupplier paused, Optional<Transformer> transformer, DestinationMetrics metrics,
+               EventHub events) {
         this.ref = ref;
         this.lanes = Set.copyOf(lanes);
         this.destination = destination;
@@ -61,6 +68,8 @@ final class SlotWorker implements Runnable {
         this.saveOutput = saveOutput;
         this.paused = paused;
         this.transform = transformer.map(Transformer::session);
+        this.metrics = metrics;
+        this.events = events;
     }
 
     void wake() {
@@ -133,7 +142,10 @@ final class SlotWorker implements Runnable {
         byte[] output = delivery.payload(); // without transform.js: passed through, byte for byte
         String outputCharset = delivery.charset();
         if (transform.isPresent()) {
-            switch (transform.get().apply(delivery)) {
+            long started = System.nanoTime();
+            TransformResult result = transform.get().apply(delivery);
+            metrics.transformTook(System.nanoTime() - started);
+            switch (result) {
                 case TransformResult.Output o -> {
                     output = o.payload();
                     outputCharset = o.charset().name();
@@ -153,6 +165,7 @@ final class SlotWorker implements Runnable {
             }
         }
         Outcome outcome;
+        long started = System.nanoTime();
         try {
             outcome = destination.send(new StoredOutbound(delivery, output, outputCharset));
         } catch (InterruptedException e) {
@@ -160,6 +173,8 @@ final class SlotWorker implements Runnable {
         } catch (RuntimeException | LinkageError e) {
             outcome = Outcome.retry("the destination failed unexpectedly: " + e);
         }
+        metrics.sendTook(System.nanoTime() - started);
+        if (outcome.kind() == Outcome.Kind.SENT) metrics.sentAfter(clock.millis() - delivery.receivedAt());
         return switch (outcome.kind()) {
             case SENT -> DeliveryOutcome.sent(id, ref, attempts, saveOutput ? output : null, saveOutput ? outputCharset : null);
             case QUARANTINE -> DeliveryOutcome.quarantined(id, ref, attempts, outcome.detail());
@@ -175,17 +190,21 @@ final class SlotWorker implements Runnable {
         };
     }
 
-    /** Records what was delivered; false (keeping the outcomes) when the store failed. */
+    /** Records what was delivered, then counts and publishes it; false (keeping the outcomes) when the store failed. */
     private boolean flush() {
         if (unrecorded.isEmpty()) return true;
         try {
             store.record(List.copyOf(unrecorded), clock.millis());
-            unrecorded.clear();
-            return true;
         } catch (StoreException e) {
             LOG.warn("{}: recording {} outcome(s) failed, trying again: {}", ref, unrecorded.size(), e.getMessage());
             return false;
         }
+        for (DeliveryOutcome outcome : unrecorded) {
+            metrics.recorded(outcome.kind());
+            events.delivery(outcome);
+        }
+        unrecorded.clear();
+        return true;
     }
 
     private void flushQuietly() {

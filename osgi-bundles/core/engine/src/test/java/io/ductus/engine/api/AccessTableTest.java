@@ -13,10 +13,7 @@ import org.junit.jupiter.api.Test;
 
 class AccessTableTest {
 
-    private final Api api = new Api(new EngineRoutes(new EngineStatus(EngineSettings.from(Map.of(EngineSettings.VERSION, "1",
-            EngineSettings.PROJECT, "/p", EngineSettings.DATA, "/d", EngineSettings.DATABASE, "sqlite:/d/x.db",
-            EngineSettings.API_LISTEN, "127.0.0.1:0", EngineSettings.PLUGINS, "/pl")::get), Clock.systemUTC()),
-            List::of, null, List::of, () -> null), null, Clock.systemUTC(), "1");
+    private final Api api = new Api(ApiFixture.idle(), Clock.systemUTC(), "1");
 
     @Test
     void every_operation_has_a_row_and_every_row_an_operation() {
@@ -33,9 +30,9 @@ class AccessTableTest {
     }
 
     @Test
-    void only_health_the_description_and_signing_in_are_open() {
+    void only_health_readiness_the_description_and_signing_in_are_open() {
         assertThat(AccessTable.operations().stream().filter(op -> AccessTable.requirement(op).orElseThrow().open()))
-                .containsExactlyInAnyOrder("getHealth", "getOpenApi", "createSession");
+                .containsExactlyInAnyOrder("getHealth", "getReady", "getOpenApi", "createSession");
     }
 
     @Test

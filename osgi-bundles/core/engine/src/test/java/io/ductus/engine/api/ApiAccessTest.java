@@ -35,6 +35,18 @@ class ApiAccessTest {
     private static Map<String, Sample> samples() {
         return Map.ofEntries(
                 Map.entry("getHealth", new Sample(null, null, f -> none())),
+                Map.entry("getReady", new Sample(null, null, f -> none())),
+                Map.entry("listInterfaces", new Sample(null, null, f -> meeting(f, "listInterfaces"))),
+                Map.entry("getInterface", new Sample("/api/v1/interfaces/adt", null, f -> meeting(f, "getInterface"))),
+                Map.entry("pauseDestination", new Sample("/api/v1/interfaces/adt/destinations/lab/pause", null,
+                        f -> meeting(f, "pauseDestination"))),
+                Map.entry("resumeDestination", new Sample("/api/v1/interfaces/adt/destinations/lab/resume", null,
+                        f -> meeting(f, "resumeDestination"))),
+                Map.entry("getDrain", new Sample(null, null, f -> meeting(f, "getDrain"))),
+                Map.entry("startDrain", new Sample(null, null, f -> meeting(f, "startDrain"))),
+                Map.entry("stopDrain", new Sample(null, null, f -> meeting(f, "stopDrain"))),
+                Map.entry("streamEvents", new Sample(null, null, f -> meeting(f, "streamEvents"))),
+                Map.entry("getMetrics", new Sample(null, null, f -> meeting(f, "getMetrics"))),
                 Map.entry("getOpenApi", new Sample(null, null, f -> none())),
                 Map.entry("createSession", new Sample(null, ApiFixture.json(Map.of("username",
                         fixture.user("viewer", false).username(), "password", ApiFixture.PASSWORD)), f -> none())),
@@ -59,10 +71,7 @@ class ApiAccessTest {
     }
 
     static Stream<String> operations() throws Exception {
-        if (fixture == null) {
-            fixture = new ApiFixture();
-            fixture.status.running();
-        }
+        if (fixture == null) fixture = ApiFixture.withInterfaces();
         return fixture.api.routes().stream().map(Route::operationId);
     }
 

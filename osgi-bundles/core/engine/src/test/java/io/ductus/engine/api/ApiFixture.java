@@ -3,10 +3,23 @@ package io.ductus.engine.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ductus.core.auth.Credentials;
 import io.ductus.core.auth.Passwords;
+import io.ductus.connector.file.FileConnectorFactory;
+import io.ductus.connector.mllp.MllpConnectorFactory;
+import io.ductus.core.auth.Lockout;
+import io.ductus.core.auth.SessionPolicy;
 import io.ductus.engine.EngineSettings;
 import io.ductus.engine.EngineStatus;
+import io.ductus.engine.monitor.CountsWatcher;
+import io.ductus.engine.monitor.EngineMetrics;
+import io.ductus.engine.monitor.EventHub;
 import io.ductus.engine.plugins.ConnectorRegistry;
+import io.ductus.engine.plugins.TestRegistries;
+import io.ductus.engine.runtime.EngineRuntime;
+import io.ductus.project.ProjectLoader;
 import io.ductus.sdk.config.HostPort;
+import io.ductus.sdk.hl7.AckCode;
+import io.ductus.sdk.hl7.Hl7Ack;
+import io.ductus.sdk.hl7.MllpFraming;
 import io.ductus.store.account.AccountStore;
 import io.ductus.store.account.AuditEntry;
 import io.ductus.store.account.AuditQuery;
@@ -18,23 +31,36 @@ import io.ductus.store.account.UserRecord;
 import io.ductus.store.jdbc.JdbcStore;
 import io.ductus.store.sqlite.SqliteStores;
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodySubscriber;
+import java.net.http.HttpResponse.BodySubscribers;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Flow;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A real API server on a free port over a real SQLite file, with a clock the test moves, and a plain
  * HTTP client. Callers are made straight in the store (fast), signed in through the API when a test needs
- * a session.
+ * a session. {@link #withInterfaces()} also runs a real engine runtime: interface {@code adt}, an MLLP
+ * source and two file destinations, {@code archive} and {@code lab}.
  */
 final class ApiFixture implements AutoCloseable {
 
@@ -43,27 +69,96 @@ final class ApiFixture implements AutoCloseable {
     private static final AtomicInteger NAMES = new AtomicInteger();
     private static final String PASSWORD_HASH = Passwords.hash(PASSWORD, new byte[Passwords.SALT_BYTES]);
 
+    /** Event streams of the fixture send a keep-alive comment after this long without events. */
+    static final Duration KEEP_ALIVE = Duration.ofMillis(500);
+
     final TestClock clock = new TestClock(T0);
+    final Path folder;
     final JdbcStore store;
     final AccountStore accounts;
     final EngineStatus status;
+    final EventHub events = new EventHub();
+    final EngineMetrics metrics = new EngineMetrics();
     final Api api;
     final ApiServer server;
     private final HttpClient http = HttpClient.newHttpClient();
     private final SecureRandom random = new SecureRandom();
+    private volatile EngineRuntime runtime;
+    private CountsWatcher counts;
+    private int mllpPort;
 
     ApiFixture() throws Exception {
-        Path folder = Files.createTempDirectory("ductus-api");
+        this(KEEP_ALIVE);
+    }
+
+    /** @param keepAlive how long event streams stay silent before a keep-alive comment */
+    ApiFixture(Duration keepAlive) throws Exception {
+        folder = Files.createTempDirectory("ductus-api");
         store = SqliteStores.open(folder.resolve("ductus.db"));
         accounts = store.accounts();
-        EngineSettings settings = EngineSettings.from(Map.of(EngineSettings.VERSION, "1.2.3", EngineSettings.PROJECT, "/p",
-                EngineSettings.DATA, folder.toString(), EngineSettings.DATABASE, "sqlite:" + folder.resolve("ductus.db"),
-                EngineSettings.API_LISTEN, "127.0.0.1:0", EngineSettings.PLUGINS, "/plugins")::get);
-        status = new EngineStatus(settings, clock);
-        EngineRoutes engine = new EngineRoutes(status, List::of, new ConnectorRegistry(), List::of, () -> null);
-        api = new Api(engine, accounts, clock, "1.2.3");
+        status = new EngineStatus(settings(folder), clock);
+        api = new Api(new EngineParts(status, List::of, new ConnectorRegistry(), List::of, () -> runtime, store, events, metrics),
+                clock, "1.2.3", Lockout.DEFAULT, SessionPolicy.DEFAULT, keepAlive);
         server = new ApiServer(HostPort.parse("127.0.0.1:0"), api.router());
         server.start();
+    }
+
+    /** The fixture with a running engine: interface adt (MLLP in) with file destinations archive and lab. */
+    static ApiFixture withInterfaces() throws Exception {
+        ApiFixture f = new ApiFixture();
+        f.startInterfaces();
+        return f;
+    }
+
+    private void startInterfaces() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            mllpPort = s.getLocalPort();
+        }
+        Path project = folder.resolve("project");
+        Files.createDirectories(project.resolve("interfaces/adt"));
+        Files.writeString(project.resolve("interfaces/adt/interface.yaml"), """
+                source: { type: mllp, listen: 127.0.0.1:%d }
+                format: hl7
+                ordering: { key: PID-3.1, partitions: 2 }
+                dedupe: MSH-10
+                destinations:
+                  archive: { type: file, path: "archive/{id}.hl7", fsync: false }
+                  lab: { type: file, path: "lab/{id}.hl7", fsync: false }
+                """.formatted(mllpPort));
+        // The runtime keeps real time (retries, latencies); the API's clock is the test's.
+        runtime = EngineRuntime.start(ProjectLoader.read(project), project, TestRegistries.with(new MllpConnectorFactory(),
+                new FileConnectorFactory()), store, Clock.systemUTC(), folder.resolve("data"), metrics, events);
+        counts = new CountsWatcher(events, store, runtime.interfaces()::destinations).start();
+        status.running();
+    }
+
+    EngineRuntime runtime() {
+        return runtime;
+    }
+
+    /** Sends one HL7 message to interface adt over MLLP; its ACK code, or null when nothing listens. */
+    AckCode sendHl7(String controlId, String patient) throws IOException {
+        String message = "MSH|^~\\&|T|F|D|F|20261129||ADT^A01|" + controlId + "|P|2.5\rPID|1||" + patient + "\r";
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", mllpPort), 2000);
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(MllpFraming.frame(message.getBytes(StandardCharsets.ISO_8859_1)));
+            return Hl7Ack.read(MllpFraming.readFrame(socket.getInputStream(), 1 << 20)).code();
+        } catch (java.net.ConnectException e) {
+            return null;
+        }
+    }
+
+    /** The engine's parts with nothing running and no database: for tests that only read the route table. */
+    static EngineParts idle() {
+        EngineStatus status = new EngineStatus(settings(Path.of("/d")), Clock.systemUTC());
+        return new EngineParts(status, List::of, new ConnectorRegistry(), List::of, () -> null, null, new EventHub(), new EngineMetrics());
+    }
+
+    private static EngineSettings settings(Path folder) {
+        return EngineSettings.from(Map.of(EngineSettings.VERSION, "1.2.3", EngineSettings.PROJECT, "/p",
+                EngineSettings.DATA, folder.toString(), EngineSettings.DATABASE, "sqlite:" + folder.resolve("ductus.db"),
+                EngineSettings.API_LISTEN, "127.0.0.1:0", EngineSettings.PLUGINS, "/plugins")::get);
     }
 
     static String unique(String prefix) {
@@ -117,7 +212,43 @@ final class ApiFixture implements AutoCloseable {
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (body != null) b.header("Content-Type", "application/json");
         headers.forEach(b::header);
-        return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(b.build(), info -> info.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")
+                ? hangUp("(an event stream, closed after its headers)") : BodySubscribers.ofString(StandardCharsets.UTF_8));
+    }
+
+    /** A body subscriber that closes the connection at once: for a stream that never ends. */
+    private static BodySubscriber<String> hangUp(String body) {
+        return new BodySubscriber<>() {
+            @Override
+            public CompletionStage<String> getBody() {
+                return CompletableFuture.completedFuture(body);
+            }
+
+            @Override
+            public void onSubscribe(Flow.Subscription subscription) {
+                subscription.cancel();
+            }
+
+            @Override
+            public void onNext(List<ByteBuffer> item) {
+            }
+
+            @Override
+            public void onError(Throwable throwable) {
+            }
+
+            @Override
+            public void onComplete() {
+            }
+        };
+    }
+
+    /** Opens an event stream: its lines as they come, until the test closes the stream. */
+    HttpResponse<java.util.stream.Stream<String>> events(String token, Map<String, String> headers) throws IOException, InterruptedException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.url() + "/api/v1/events"))
+                .header("Authorization", "Bearer " + token).header("Accept", "text/event-stream");
+        headers.forEach(b::header);
+        return http.send(b.build(), HttpResponse.BodyHandlers.ofLines());
     }
 
     HttpResponse<String> withToken(String method, String path, String token, String body) throws IOException, InterruptedException {
@@ -154,6 +285,8 @@ final class ApiFixture implements AutoCloseable {
 
     @Override
     public void close() {
+        if (counts != null) counts.close();
+        if (runtime != null) runtime.stop();
         server.stop();
         store.close();
     }

@@ -20,10 +20,7 @@ class RestApiReferenceTest {
 
     @Test
     void docs_rest_api_md_lists_the_route_table() throws IOException {
-        List<Route> routes = new Api(new EngineRoutes(new EngineStatus(EngineSettings.from(Map.of(EngineSettings.VERSION, "1",
-                EngineSettings.PROJECT, "/p", EngineSettings.DATA, "/d", EngineSettings.DATABASE, "sqlite:/d/x.db",
-                EngineSettings.API_LISTEN, "127.0.0.1:0", EngineSettings.PLUGINS, "/pl")::get), Clock.systemUTC()),
-                List::of, null, List::of, () -> null), null, Clock.systemUTC(), "1").routes();
+        List<Route> routes = new Api(ApiFixture.idle(), Clock.systemUTC(), "1").routes();
         String page = Files.readString(DOC, StandardCharsets.UTF_8);
         String generated = RestApiReference.update(page, routes);
         if (Boolean.getBoolean("ductus.docs.write")) Files.writeString(DOC, generated, StandardCharsets.UTF_8);

@@ -109,6 +109,10 @@ final class FakeQueueStore implements Store {
     }
 
     @Override
+    public void ping() {
+    }
+
+    @Override
     public String describe() {
         return "fake";
     }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.ductus.connector.file.FileConnectorFactory;
 import io.ductus.connector.mllp.MllpConnectorFactory;
 import io.ductus.core.project.ConnectorTypes;
+import io.ductus.engine.monitor.EngineMetrics;
+import io.ductus.engine.monitor.EventHub;
 import io.ductus.engine.plugins.ConnectorRegistry;
 import io.ductus.engine.plugins.TestRegistries;
 import io.ductus.project.LoadedProject;
@@ -90,14 +92,14 @@ class InterfaceManagerTest {
     @Test
     void a_paused_destination_holds_its_messages_while_the_others_go_on() throws Exception {
         start(TestRegistries.with(new MllpConnectorFactory(), new FileConnectorFactory()));
-        assertThat(runtime.interfaces().pause("adt", "lab")).isTrue();
+        assertThat(runtime.interfaces().pause("adt", "lab")).isEqualTo(InterfaceManager.Change.DONE);
 
         for (int i = 1; i <= 3; i++) assertThat(send("M" + i, "P1")).isEqualTo(AckCode.AA);
         waitUntil(() -> Files.exists(tmp.resolve("data/out/M3-3.hl7")));
         Thread.sleep(300);
         assertThat(received).isEmpty();
         assertThat(runtime.interfaces().states().get(0).destinations()).filteredOn(d -> d.name().equals("lab"))
-                .singleElement().satisfies(d -> assertThat(d.status()).isEqualTo("paused"));
+                .singleElement().satisfies(d -> assertThat(d.paused()).isTrue());
 
         runtime.interfaces().resume("adt", "lab");
         waitUntil(() -> received.size() == 3);
@@ -156,7 +158,7 @@ class InterfaceManagerTest {
         LoadedProject project = ProjectLoader.load(tmp.resolve("project"), ConnectorTypes.unknown());
         assertThat(project.problems()).isEmpty();
         runtime = EngineRuntime.start(ProjectLoader.read(tmp.resolve("project")), tmp.resolve("project"), registry, store, Clock.systemUTC(),
-                tmp.resolve("data"));
+                tmp.resolve("data"), new EngineMetrics(), new EventHub());
     }
 
     private static String message(String controlId, String patient) {

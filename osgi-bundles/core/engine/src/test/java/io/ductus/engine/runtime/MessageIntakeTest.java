@@ -2,6 +2,8 @@ package io.ductus.engine.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ductus.engine.monitor.EngineMetrics;
+import io.ductus.engine.monitor.EventHub;
 import io.ductus.core.project.DestinationDefinition;
 import io.ductus.core.project.Durability;
 import io.ductus.core.project.Format;
@@ -60,7 +62,8 @@ class MessageIntakeTest {
             stored.addAll(((IntakeBatch) args[0]).messages());
             return List.of(new Stored(stored.size(), null));
         });
-        MessageIntake intake = new MessageIntake(adt, store, Clock.fixed(Instant.EPOCH, ZoneOffset.UTC), Runnable::run, lane -> { });
+        MessageIntake intake = new MessageIntake(adt, store, Clock.fixed(Instant.EPOCH, ZoneOffset.UTC), Runnable::run, lane -> { },
+                new EngineMetrics().intake("adt"), new EventHub());
         intake.submit(message).toCompletableFuture().get();
     }
 }

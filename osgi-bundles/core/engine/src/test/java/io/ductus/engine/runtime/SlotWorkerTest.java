@@ -2,6 +2,8 @@ package io.ductus.engine.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ductus.engine.monitor.EngineMetrics;
+import io.ductus.engine.monitor.EventHub;
 import io.ductus.core.project.Retry;
 import io.ductus.sdk.Destination;
 import io.ductus.sdk.OutboundMessage;
@@ -133,7 +135,7 @@ class SlotWorkerTest {
         };
         Clock clock = Clock.fixed(Instant.parse("2026-11-29T12:00:00Z"), ZoneOffset.UTC);
         worker = new SlotWorker(ref, Set.of(0, 1, 2, 3, 4, 5, 6, 7), destination, store, clock, retry, false, () -> false,
-                java.util.Optional.empty());
+                java.util.Optional.empty(), new EngineMetrics().destination(ref.interfaceName(), ref.destination()), new EventHub());
         thread = Thread.ofVirtual().start(worker);
     }
 

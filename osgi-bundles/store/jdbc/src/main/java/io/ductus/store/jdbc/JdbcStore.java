@@ -103,6 +103,15 @@ public final class JdbcStore implements Store, AutoCloseable {
     }
 
     @Override
+    public void ping() {
+        transactions.read(c -> {
+            try (var statement = c.createStatement(); var rows = statement.executeQuery("SELECT 1")) {
+                return rows.next();
+            }
+        });
+    }
+
+    @Override
     public String describe() {
         return description;
     }

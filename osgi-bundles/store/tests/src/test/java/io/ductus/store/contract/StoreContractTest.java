@@ -235,6 +235,11 @@ class StoreContractTest {
     }
 
     @Test
+    void answers_a_ping_while_the_database_is_there() {
+        store.ping();
+    }
+
+    @Test
     void reconciling_settles_messages_left_pending_without_pending_deliveries() throws Exception {
         long id = store.store(batch(iface, message("a", 0, null, "x")), T0).get(0).id();
         try (Connection c = db.connect(STORES.location(db)); Statement s = c.createStatement()) {

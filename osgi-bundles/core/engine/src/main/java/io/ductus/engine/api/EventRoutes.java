@@ -1,0 +1,27 @@
+package io.ductus.engine.api;
+
+import io.ductus.engine.monitor.EventHub;
+import java.time.Duration;
+
+/** GET /api/v1/events: what happens in the engine as server-sent events ({@link EventStream}). */
+final class EventRoutes {
+
+    static final Duration KEEP_ALIVE = Duration.ofSeconds(15);
+    static final String MEDIA_TYPE = "text/event-stream";
+
+    private final EventHub events;
+    private final Duration keepAlive;
+
+    EventRoutes(EventHub events, Duration keepAlive) {
+        this.events = events;
+        this.keepAlive = keepAlive;
+    }
+
+    Route route() {
+        return Route.get("/api/v1/events", "streamEvents",
+                        "Server-sent events: deliveries, receipts, queue counts, interface and drain changes (ids and counts, never content)")
+                .tag("events").produces(MEDIA_TYPE).returns(200, "EventStream")
+                .handle((r, c) -> ApiResponse.stream(MEDIA_TYPE + "; charset=utf-8",
+                        new EventStream(events, keepAlive, r.header("Last-Event-ID"))));
+    }
+}

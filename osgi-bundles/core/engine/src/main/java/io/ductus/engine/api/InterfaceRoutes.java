@@ -1,0 +1,105 @@
+package io.ductus.engine.api;
+
+import io.ductus.engine.monitor.QueueCounts;
+import io.ductus.engine.runtime.EngineRuntime;
+import io.ductus.engine.runtime.InterfaceManager;
+import io.ductus.engine.runtime.InterfaceManager.Change;
+import io.ductus.engine.runtime.InterfaceManager.InterfaceState;
+import io.ductus.store.DestinationCounts;
+import io.ductus.store.DestinationRef;
+import io.ductus.store.Store;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The interfaces: each with its state, source, destinations (paused or not, pending and quarantined
+ * counts) and health; pausing and resuming a destination (operator), each with its audit row.
+ */
+final class InterfaceRoutes {
+
+    private final Supplier<EngineRuntime> runtime;
+    private final Store store;
+    private final Clock clock;
+
+    InterfaceRoutes(Supplier<EngineRuntime> runtime, Store store, Clock clock) {
+        this.runtime = runtime;
+        this.store = store;
+        this.clock = clock;
+    }
+
+    List<Route> routes() {
+        String destination = "/api/v1/interfaces/{name}/destinations/{destination}";
+        return List.of(
+                Route.get("/api/v1/interfaces", "listInterfaces", "Every interface: state, source, destinations with pending and quarantined counts, health")
+                        .tag("interfaces").returns(200, "InterfaceList").handle((r, c) -> list()),
+                Route.get("/api/v1/interfaces/{name}", "getInterface", "One interface: state, source, destinations with pending and quarantined counts, health")
+                        .tag("interfaces").returns(200, "Interface").handle((r, c) -> one(r)),
+                Route.post(destination + "/pause", "pauseDestination", "Pause a destination: its messages wait (intake goes on storing them)")
+                        .tag("interfaces").returns(200, "Destination").handle(this::pause),
+                Route.post(destination + "/resume", "resumeDestination", "Resume a paused destination: what waits for it is sent in order")
+                        .tag("interfaces").returns(200, "Destination").handle(this::resume));
+    }
+
+    private ApiResponse list() {
+        InterfaceManager interfaces = interfaces(runtime);
+        List<InterfaceState> states = interfaces.states();
+        Map<DestinationRef, DestinationCounts> counts = QueueCounts.read(store, interfaces.destinations());
+        return ApiResponse.json(200, Map.of("draining", interfaces.draining(),
+                "interfaces", states.stream().map(s -> InterfaceJson.of(s, counts)).toList()));
+    }
+
+    private ApiResponse one(ApiRequest request) {
+        InterfaceManager interfaces = interfaces(runtime);
+        InterfaceState state = state(interfaces, request.pathName("name"));
+        return ApiResponse.json(200, InterfaceJson.of(state, QueueCounts.read(store, interfaces.destinations())));
+    }
+
+    private ApiResponse pause(ApiRequest request, Caller caller) {
+        return change(request, caller, "destination.pause", InterfaceManager::pause);
+    }
+
+    private ApiResponse resume(ApiRequest request, Caller caller) {
+        return change(request, caller, "destination.resume", InterfaceManager::resume);
+    }
+
+    private interface DestinationChange {
+        Change apply(InterfaceManager interfaces, String interfaceName, String destination);
+    }
+
+    private ApiResponse change(ApiRequest request, Caller caller, String action, DestinationChange change) {
+        InterfaceManager interfaces = interfaces(runtime);
+        String name = request.pathName("name");
+        String destination = request.pathName("destination");
+        Change done = change.apply(interfaces, name, destination);
+        if (done == Change.UNKNOWN) {
+            state(interfaces, name);
+            throw new ApiProblem(404, "Not found", "Interface " + name + " has no destination '" + destination
+                    + "'. GET /api/v1/interfaces/" + name + " lists its destinations.");
+        }
+        if (done == Change.DONE) {
+            // Not a database change: its audit row is written in a transaction of its own, right after.
+            Audits.recordAfter(store.accounts(), Audits.of(caller, clock.millis(), action,
+                    "destination:" + name + "/" + destination, Audits.OK, null));
+        }
+        InterfaceState state = state(interfaces, name);
+        var d = state.destinations().stream().filter(x -> x.name().equals(destination)).findFirst().orElseThrow();
+        Map<DestinationRef, DestinationCounts> counts = QueueCounts.read(store, List.of(new DestinationRef(name, destination)));
+        return ApiResponse.json(200, InterfaceJson.destination(state, d, InterfaceJson.countsOf(state, d, counts)));
+    }
+
+    private static InterfaceState state(InterfaceManager interfaces, String name) {
+        return interfaces.state(name).orElseThrow(() -> new ApiProblem(404, "Not found", "There is no interface '" + name
+                + "'. GET /api/v1/interfaces lists them."));
+    }
+
+    /** The running engine's interfaces; 503 while it starts. */
+    static InterfaceManager interfaces(Supplier<EngineRuntime> runtime) {
+        EngineRuntime running = runtime.get();
+        if (running == null) {
+            throw new ApiProblem(503, "Engine starting", "The engine is starting its interfaces; try again in a moment.");
+        }
+        return running.interfaces();
+    }
+}

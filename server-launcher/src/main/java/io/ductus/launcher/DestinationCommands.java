@@ -1,0 +1,75 @@
+package io.ductus.launcher;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code ductus pause} and {@code ductus resume}: one destination of a running engine. */
+final class DestinationCommands {
+
+    private DestinationCommands() {
+    }
+
+    /** Pauses a destination: its messages wait; the interface goes on taking them in. */
+    @Command(name = "pause", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "Pause a destination of a running engine: its messages wait (the interface still takes them in).")
+    static final class Pause implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Mixin
+        EngineOptions engine = new EngineOptions();
+
+        @Parameters(index = "0", paramLabel = "INTERFACE", description = "The interface.")
+        String interfaceName;
+
+        @Parameters(index = "1", paramLabel = "DESTINATION", description = "Its destination.")
+        String destination;
+
+        @Override
+        public Integer call() {
+            return change(spec, engine, interfaceName, destination, "pause");
+        }
+    }
+
+    /** Resumes a paused destination: what waits for it is sent, in order. */
+    @Command(name = "resume", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "Resume a paused destination of a running engine: what waits for it is sent, in order.")
+    static final class Resume implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Mixin
+        EngineOptions engine = new EngineOptions();
+
+        @Parameters(index = "0", paramLabel = "INTERFACE", description = "The interface.")
+        String interfaceName;
+
+        @Parameters(index = "1", paramLabel = "DESTINATION", description = "Its destination.")
+        String destination;
+
+        @Override
+        public Integer call() {
+            return change(spec, engine, interfaceName, destination, "resume");
+        }
+    }
+
+    private static int change(CommandSpec spec, EngineOptions engine, String interfaceName, String destination, String action) {
+        JsonNode d = engine.client().post("/api/v1/interfaces/" + segment(interfaceName) + "/destinations/" + segment(destination)
+                + "/" + action);
+        spec.commandLine().getOut().printf("%s/%s is %s (%d pending, %d quarantined)%n", interfaceName, destination,
+                d.path("paused").asBoolean() ? "paused" : "not paused", d.path("pending").asLong(), d.path("quarantined").asLong());
+        spec.commandLine().getOut().flush();
+        return ExitCodes.OK;
+    }
+
+    private static String segment(String name) {
+        return URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+}

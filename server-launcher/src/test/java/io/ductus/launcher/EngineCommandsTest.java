@@ -1,0 +1,56 @@
+package io.ductus.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.ServerSocket;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** The commands that act on a running engine, where no engine is needed to judge them. */
+class EngineCommandsTest {
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cli = Main.commandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        return cli.execute(args);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            pause --token dux_x adt                          | Missing required parameter: 'DESTINATION'
+            resume --token dux_x adt lab extra               | Unmatched argument
+            drain --token dux_x --status --stop              | --status and --stop cannot be used together
+            status --token dux_x --url ftp://engine:7700     | --url: expected http://host:port
+            status --token dux_x --url http://bad^host       | --url: 'http://bad^host' is not a URL
+            """)
+    void bad_arguments_get_one_line_and_exit_code_2(String args, String reason) {
+        assertThat(run(args.split(" "))).isEqualTo(ExitCodes.BAD_ARGUMENTS);
+        assertThat(err.toString().strip()).contains(reason).doesNotContain("\n");
+    }
+
+    @Test
+    void without_a_token_says_how_to_give_one_with_exit_code_2() {
+        // The test's environment has no DUCTUS_TOKEN (the build does not set one).
+        assertThat(System.getenv(EngineOptions.TOKEN_VARIABLE)).isNull();
+        assertThat(run("status")).isEqualTo(ExitCodes.BAD_ARGUMENTS);
+        assertThat(err.toString()).contains("--token TOKEN or the environment variable DUCTUS_TOKEN");
+    }
+
+    @Test
+    void an_engine_that_cannot_be_reached_is_a_failure_with_exit_code_1() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        assertThat(run("status", "--token", "dux_x", "--url", "http://127.0.0.1:" + port)).isEqualTo(ExitCodes.FAILED);
+        assertThat(err.toString()).contains("cannot reach the engine at http://127.0.0.1:" + port).contains("is ductus serve running");
+    }
+}

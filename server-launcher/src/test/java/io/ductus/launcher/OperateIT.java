@@ -1,0 +1,223 @@
+package io.ductus.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * Operating a running engine, the real distribution ({@code serve --example}): the status, pause, resume and
+ * drain commands through the REST API with a token, their audit rows, readiness, /metrics and the event
+ * stream.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(EngineLogOnFailure.class)
+class OperateIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int EXAMPLE_PORT = 6661;
+
+    @TempDir
+    static Path tmp;
+
+    private DuctusProcess ductus;
+    private String url;
+
+    /** One run of a command in this JVM: exit code and what it printed. */
+    private record Run(int exitCode, String out, String err) {
+    }
+
+    @BeforeAll
+    void startEngine() throws Exception {
+        ductus = DuctusProcess.start(tmp, "serve", "--example", "--data", tmp.resolve("data").toString(),
+                "--api-listen", "127.0.0.1:0", "--plugins", tmp.resolve("plugins").toString());
+        url = ductus.awaitStarted().group(2);
+    }
+
+    @AfterAll
+    void stopEngine() {
+        ductus.close();
+    }
+
+    @Test
+    void status_shows_every_destination_of_the_example_with_its_queue_and_health() throws Exception {
+        Run status = run("status", "--url", url, "--token", ductus.token("viewer"));
+
+        assertThat(status.exitCode()).as(status.err()).isZero();
+        assertThat(status.out()).startsWith("INTERFACE  DESTINATION  STATE    PENDING  QUARANTINED  HEALTH\n");
+        assertThat(status.out()).contains("adt-in     archive      running").contains("by-type").contains("patients");
+    }
+
+    @Test
+    void pause_and_resume_a_destination_through_the_api_with_their_audit_rows() throws Exception {
+        String operator = ductus.token("operator");
+        Run paused = run("pause", "adt-in", "archive", "--url", url, "--token", operator);
+        assertThat(paused.exitCode()).as(paused.err()).isZero();
+        assertThat(paused.out()).startsWith("adt-in/archive is paused (");
+        assertThat(destination("archive").path("paused").asBoolean()).isTrue();
+
+        Run resumed = run("resume", "adt-in", "archive", "--url", url, "--token", operator);
+        assertThat(resumed.exitCode()).as(resumed.err()).isZero();
+        assertThat(resumed.out()).startsWith("adt-in/archive is not paused (");
+        assertThat(destination("archive").path("paused").asBoolean()).isFalse();
+
+        JsonNode audit = JSON.readTree(ductus.get("/api/v1/audit").body());
+        List<String> actions = StreamSupport.stream(audit.path("entries").spliterator(), false)
+                .filter(e -> e.path("target").asText().equals("destination:adt-in/archive")).map(e -> e.path("action").asText()).toList();
+        assertThat(actions).containsExactly("destination.resume", "destination.pause");
+    }
+
+    @Test
+    void drain_closes_the_listener_makes_the_engine_unready_and_ends_with_stop() throws Exception {
+        String operator = ductus.token("operator");
+        Run started = run("drain", "--url", url, "--token", operator);
+        try {
+            assertThat(started.exitCode()).as(started.err()).isZero();
+            assertThat(started.out()).startsWith("draining since ");
+            assertThat(ductus.getAnonymously("/api/v1/ready").statusCode()).isEqualTo(503);
+            assertThat(canConnect(EXAMPLE_PORT)).as("the MLLP listener is closed while draining").isFalse();
+
+            Eventually.within(Duration.ofSeconds(30), () -> assertThat(run("drain", "--status", "--url", url, "--token", operator).out())
+                    .contains("drained, nothing pending: safe to stop the engine"));
+        } finally {
+            Run stopped = run("drain", "--stop", "--url", url, "--token", operator);
+            assertThat(stopped.exitCode()).as(stopped.err()).isZero();
+            assertThat(stopped.out()).isEqualTo("drain ended: the sources take input again\n");
+        }
+        assertThat(ductus.getAnonymously("/api/v1/ready").statusCode()).isEqualTo(200);
+        Eventually.within(Duration.ofSeconds(10), () -> assertThat(canConnect(EXAMPLE_PORT)).isTrue());
+    }
+
+    @Test
+    void a_refused_token_a_viewer_pausing_and_an_unknown_destination_fail_with_exit_code_1() throws Exception {
+        Run unknownToken = run("status", "--url", url, "--token", "dux_" + "0".repeat(64));
+        assertThat(unknownToken.exitCode()).isEqualTo(ExitCodes.FAILED);
+        assertThat(unknownToken.err()).contains("the engine refused the token");
+
+        Run viewer = run("pause", "adt-in", "archive", "--url", url, "--token", ductus.token("viewer"));
+        assertThat(viewer.exitCode()).isEqualTo(ExitCodes.FAILED);
+        assertThat(viewer.err()).contains("not allowed: pauseDestination needs operator");
+
+        Run unknown = run("pause", "adt-in", "nowhere", "--url", url, "--token", ductus.token("operator"));
+        assertThat(unknown.exitCode()).isEqualTo(ExitCodes.FAILED);
+        assertThat(unknown.err()).contains("no destination 'nowhere'");
+    }
+
+    @Test
+    void an_event_follower_sees_a_delivery_within_a_second_and_metrics_count_it() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        HttpResponse<Stream<String>> stream = http.send(HttpRequest.newBuilder(URI.create(url + "/api/v1/events"))
+                .header("Authorization", "Bearer " + ductus.token("viewer")).build(), HttpResponse.BodyHandlers.ofLines());
+        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        Thread reader = Thread.ofVirtual().start(() -> {
+            try {
+                stream.body().forEach(lines::add);
+            } catch (RuntimeException e) {
+                // closed
+            }
+        });
+        try {
+            assertThat(stream.statusCode()).isEqualTo(200);
+            // The archive destination writes data/out/{MSH-10}-{id}.hl7: when it shows, the delivery is done.
+            Path out = tmp.resolve("data/out");
+            AtomicLong delivered = new AtomicLong();
+            Thread watcher = Thread.ofVirtual().start(() -> {
+                while (delivered.get() == 0) {
+                    try (Stream<Path> files = java.nio.file.Files.list(out)) {
+                        if (files.anyMatch(f -> f.getFileName().toString().startsWith("OPS-SSE-1-"))) delivered.set(System.nanoTime());
+                        Thread.sleep(2);
+                    } catch (java.io.IOException e) {
+                        // not there yet
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+            long sent = System.nanoTime();
+            try (MllpSender sender = new MllpSender(EXAMPLE_PORT, 10_000)) {
+                assertThat(sender.send(TestMessages.adt("OPS-SSE-1", "K1")).code().name()).isEqualTo("AA");
+            }
+            long acked = System.nanoTime();
+            String event = null;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (System.nanoTime() < deadline) {
+                String line = lines.poll(100, TimeUnit.MILLISECONDS);
+                if (line != null && line.startsWith("data: ") && line.contains("\"destination\":\"archive\"")
+                        && line.contains("\"outcome\"")) {
+                    event = line;
+                    break;
+                }
+            }
+            long arrived = System.nanoTime();
+            watcher.join(1000);
+            watcher.interrupt();
+            assertThat(event).as("a delivery event for archive").isNotNull().contains("\"outcome\":\"sent\"").doesNotContain("OPS-SSE-1");
+            assertThat(delivered.get()).as("the archive file was seen").isPositive();
+            Duration afterDelivery = Duration.ofNanos(arrived - delivered.get());
+            System.out.printf("OperateIT: delivery event %d ms after the archive file appeared (ACK %d ms, file %d ms, event %d ms"
+                    + " after the MLLP send)%n", afterDelivery.toMillis(), Duration.ofNanos(acked - sent).toMillis(),
+                    Duration.ofNanos(delivered.get() - sent).toMillis(), Duration.ofNanos(arrived - sent).toMillis());
+            assertThat(afterDelivery).isLessThan(Duration.ofSeconds(1));
+        } finally {
+            stream.body().close();
+            reader.interrupt();
+        }
+
+        assertThat(ductus.getAnonymously("/metrics").statusCode()).isEqualTo(401);
+        String metrics = ductus.get("/metrics").body();
+        assertThat(metrics).contains("ductus_messages_received_total{interface=\"adt-in\"}");
+        assertThat(metrics).contains("ductus_deliveries_total{destination=\"archive\",interface=\"adt-in\",outcome=\"sent\"}");
+        assertThat(metrics).contains("ductus_queue_pending{destination=\"archive\",interface=\"adt-in\"}");
+        assertThat(metrics).contains("ductus_draining 0.0");
+    }
+
+    private JsonNode destination(String name) throws Exception {
+        JsonNode adt = JSON.readTree(ductus.get("/api/v1/interfaces/adt-in").body());
+        for (JsonNode d : adt.path("destinations")) if (d.path("name").asText().equals(name)) return d;
+        throw new AssertionError("no destination " + name + " in " + adt);
+    }
+
+    private static boolean canConnect(int port) {
+        try (java.net.Socket s = new java.net.Socket()) {
+            s.connect(new java.net.InetSocketAddress("127.0.0.1", port), 1000);
+            return true;
+        } catch (ConnectException e) {
+            return false;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = Main.commandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        int code = cli.execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+}
