@@ -39,11 +39,17 @@ public interface Store {
     /** Run once at start: settles messages left pending without pending deliveries, clears expired leases. */
     Reconciled reconcile(long now);
 
-    /** Messages newest first, filtered and paged by id ({@link MessageQuery#beforeId()}). */
+    /**
+     * Messages newest first, filtered and paged by id ({@link MessageQuery#beforeId()}). Each filter is served
+     * by an index; a text search reads at most {@link MessageQuery#scanLimit()} messages per call.
+     */
     MessagePage browse(MessageQuery query);
 
-    /** One message with its payload and every delivery. */
+    /** One message with its payload, every delivery (attempts, last error, saved output) and its edited copies. */
     Optional<MessageDetail> message(long id);
+
+    /** Quarantined deliveries across interfaces (or of one), newest first, paged. */
+    QuarantinePage quarantine(QuarantineQuery query);
 
     /** Pending and quarantined deliveries per destination (destinations with neither are left out). */
     List<DestinationCounts> destinationCounts();

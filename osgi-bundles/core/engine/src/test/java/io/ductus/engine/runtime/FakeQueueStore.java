@@ -8,6 +8,8 @@ import io.ductus.store.MessageDetail;
 import io.ductus.store.MessagePage;
 import io.ductus.store.MessageQuery;
 import io.ductus.store.PendingDelivery;
+import io.ductus.store.QuarantinePage;
+import io.ductus.store.QuarantineQuery;
 import io.ductus.store.Reconciled;
 import io.ductus.store.Recorded;
 import io.ductus.store.Store;
@@ -91,6 +93,11 @@ final class FakeQueueStore implements Store {
     @Override
     public Optional<MessageDetail> message(long id) {
         return Optional.empty();
+    }
+
+    @Override
+    public QuarantinePage quarantine(QuarantineQuery query) {
+        throw new UnsupportedOperationException();
     }
 
     @Override

@@ -9,6 +9,8 @@ import io.ductus.store.MessageDetail;
 import io.ductus.store.MessagePage;
 import io.ductus.store.MessageQuery;
 import io.ductus.store.PendingDelivery;
+import io.ductus.store.QuarantinePage;
+import io.ductus.store.QuarantineQuery;
 import io.ductus.store.Reconciled;
 import io.ductus.store.Recorded;
 import io.ductus.store.Store;
@@ -76,12 +78,17 @@ public final class JdbcStore implements Store, AutoCloseable {
 
     @Override
     public MessagePage browse(MessageQuery query) {
-        return transactions.read(c -> MessageReads.browse(c, query));
+        return transactions.read(c -> MessageBrowsing.browse(c, dialect, query));
     }
 
     @Override
     public Optional<MessageDetail> message(long id) {
         return transactions.read(c -> MessageReads.message(c, id));
+    }
+
+    @Override
+    public QuarantinePage quarantine(QuarantineQuery query) {
+        return transactions.read(c -> QuarantineReads.page(c, query));
     }
 
     @Override
