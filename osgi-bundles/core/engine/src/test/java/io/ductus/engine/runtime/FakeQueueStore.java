@@ -1,8 +1,12 @@
 package io.ductus.engine.runtime;
 
+import io.ductus.store.Changed;
 import io.ductus.store.DeliveryOutcome;
 import io.ductus.store.DestinationCounts;
 import io.ductus.store.DestinationRef;
+import io.ductus.store.DismissRequest;
+import io.ductus.store.EditRequest;
+import io.ductus.store.Edited;
 import io.ductus.store.IntakeBatch;
 import io.ductus.store.MessageDetail;
 import io.ductus.store.MessagePage;
@@ -12,6 +16,7 @@ import io.ductus.store.QuarantinePage;
 import io.ductus.store.QuarantineQuery;
 import io.ductus.store.Reconciled;
 import io.ductus.store.Recorded;
+import io.ductus.store.ResendRequest;
 import io.ductus.store.Store;
 import io.ductus.store.Stored;
 import java.nio.charset.StandardCharsets;
@@ -97,6 +102,21 @@ final class FakeQueueStore implements Store {
 
     @Override
     public QuarantinePage quarantine(QuarantineQuery query) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Changed resend(ResendRequest request, long now) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Edited edit(EditRequest request, long now) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Changed dismiss(DismissRequest request, long now) {
         throw new UnsupportedOperationException();
     }
 
