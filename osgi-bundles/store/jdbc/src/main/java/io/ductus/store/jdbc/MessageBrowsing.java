@@ -35,7 +35,8 @@ import java.util.List;
  * walks an id index instead and reads every newer message before it reaches the range or the status.
  *
  * <p>A text search takes its window, the ids of the newest {@code scanLimit} messages that pass the other
- * filters, and only then looks into those messages' payloads. So one call reads at most {@code scanLimit}
+ * filters (with a time range, first as without it: when those are all in the range, they are the window),
+ * and only then looks into those messages' payloads. So one call reads at most {@code scanLimit}
  * payloads, however big the table; the first message it did not read is where the next call goes on
  * (docs/store.md).
  */
@@ -103,12 +104,40 @@ public final class MessageBrowsing {
      * any page. Returns null when they do not, and the range's index answers instead.
      */
     private static MessagePage newestInRange(Connection c, Dialect dialect, MessageQuery q) throws SQLException {
-        MessageQuery newest = new MessageQuery(q.interfaceName(), q.status(), null, null, q.beforeId(), q.limit());
+        MessageQuery newest = withoutRange(q);
         List<MessageSummary> walked = read(c, pageSql(newest, dialect), newest, PROBE);
         List<MessageSummary> inRange = walked.stream().filter(m -> inRange(m, q)).toList();
         if (inRange.size() > q.limit()) return full(inRange, q.limit());
         if (walked.size() < PROBE) return new MessagePage(inRange, null); // it walked to the oldest message
         return null;
+    }
+
+    /**
+     * Whether the newest messages a text search would read without its time range (one more than its
+     * window) are all in the range: then they are its window as well, found at the cost of any page instead
+     * of the range's (the usual case for a range that reaches the present).
+     */
+    private static boolean newestAllInRange(Connection c, Dialect dialect, MessageQuery q) throws SQLException {
+        MessageQuery newest = withoutRange(q);
+        String sql = "SELECT MIN(m.received_at), MAX(m.received_at) FROM messages m WHERE "
+                + dialect.idInSql(idsSql(newest, dialect));
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            int i = bindFilters(ps, newest);
+            ps.setInt(i, q.scanLimit() + 1);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                long oldest = rs.getLong(1);
+                if (rs.wasNull()) return true; // nothing to read at all
+                long newestAt = rs.getLong(2);
+                return (q.receivedFrom() == null || oldest >= q.receivedFrom())
+                        && (q.receivedTo() == null || newestAt < q.receivedTo());
+            }
+        }
+    }
+
+    private static MessageQuery withoutRange(MessageQuery q) {
+        return new MessageQuery(q.interfaceName(), q.status(), null, null, q.beforeId(), q.limit(), q.text(),
+                q.scanLimit());
     }
 
     private static List<MessageSummary> read(Connection c, String sql, MessageQuery q, int bound) throws SQLException {
@@ -136,7 +165,9 @@ public final class MessageBrowsing {
         return q.status() != null && q.status() != MessageStatus.SENT;
     }
 
-    private static MessagePage search(Connection c, Dialect dialect, MessageQuery q) throws SQLException {
+    private static MessagePage search(Connection c, Dialect dialect, MessageQuery asked) throws SQLException {
+        MessageQuery q = timed(asked) && !rareStatus(asked) && newestAllInRange(c, dialect, asked)
+                ? withoutRange(asked) : asked;
         List<MessageSummary> found = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement(textSql(q, dialect))) {
             int i = bindFilters(ps, q);

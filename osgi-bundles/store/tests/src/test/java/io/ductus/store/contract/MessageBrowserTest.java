@@ -169,6 +169,55 @@ class MessageBrowserTest {
     }
 
     @Test
+    void an_old_time_range_among_many_newer_messages_pages_newest_first() {
+        List<Long> ids = storeReceived(1200, i -> "m" + i);
+        MessageQuery q = new MessageQuery(iface, null, T0 + 100, T0 + 110, null, 4);
+        List<Long> seen = new ArrayList<>();
+        MessagePage page = store.browse(q);
+        seen.addAll(page.messages().stream().map(MessageSummary::id).toList());
+        while (page.nextBeforeId() != null) {
+            page = store.browse(q.withBeforeId(page.nextBeforeId()));
+            seen.addAll(page.messages().stream().map(MessageSummary::id).toList());
+        }
+        assertThat(seen).isEqualTo(IntStream.iterate(109, i -> i >= 100, i -> i - 1).mapToObj(ids::get).toList());
+    }
+
+    @Test
+    void a_time_range_reaching_the_present_pages_newest_first() {
+        List<Long> ids = storeReceived(1200, i -> "m" + i);
+        MessagePage page = store.browse(new MessageQuery(iface, null, T0 + 1190, null, null, 4));
+        assertThat(page.messages()).extracting(MessageSummary::id)
+                .containsExactly(ids.get(1199), ids.get(1198), ids.get(1197), ids.get(1196));
+        MessagePage last = store.browse(new MessageQuery(iface, null, T0 + 1190, null, ids.get(1192), 4));
+        assertThat(last.messages()).extracting(MessageSummary::id)
+                .containsExactly(ids.get(1191), ids.get(1190));
+        assertThat(last.nextBeforeId()).isNull();
+    }
+
+    @Test
+    void a_text_search_in_a_time_range_reads_its_window_from_the_range() {
+        List<Long> ids = storeReceived(1200, i -> i % 10 == 3 ? "hit " + i : "miss " + i);
+        // An old range: the window is the range's newest 5 messages (109..105), none of which matches.
+        MessagePage old = store.browse(new MessageQuery(iface, null, T0 + 100, T0 + 110, null, 10).withText("hit")
+                .withScanLimit(5));
+        assertThat(old.messages()).isEmpty();
+        assertThat(old.scanLimitReached()).isTrue();
+        assertThat(old.nextBeforeId()).isEqualTo(ids.get(104) + 1);
+        MessagePage rest = store.browse(new MessageQuery(iface, null, T0 + 100, T0 + 110, old.nextBeforeId(), 10)
+                .withText("hit").withScanLimit(5));
+        assertThat(rest.messages()).extracting(MessageSummary::id).containsExactly(ids.get(103));
+        assertThat(rest.nextBeforeId()).isNull();
+        // A range reaching the present: the window is the newest 5 messages (1199..1195), all in the range.
+        MessagePage recent = store.browse(new MessageQuery(iface, null, T0 + 1000, null, null, 10).withText("hit")
+                .withScanLimit(5));
+        assertThat(recent.messages()).isEmpty();
+        assertThat(recent.nextBeforeId()).isEqualTo(ids.get(1194) + 1);
+        MessagePage more = store.browse(new MessageQuery(iface, null, T0 + 1000, null, recent.nextBeforeId(), 10)
+                .withText("hit").withScanLimit(5));
+        assertThat(more.messages()).extracting(MessageSummary::id).containsExactly(ids.get(1193));
+    }
+
+    @Test
     void one_message_shows_each_delivery_with_attempts_last_error_and_saved_output() {
         long id = store.store(batch(iface, message("a", 0, null, "lab", "archive")), T0).get(0).id();
         store.record(List.of(DeliveryOutcome.retry(id, dest(iface, "lab"), 1, T0 + 1000, "HTTP 503"),
@@ -214,6 +263,15 @@ class MessageBrowserTest {
         assertThat(bx.attempts()).isEqualTo(3);
         assertThat(bx.lastError()).isEqualTo("HTTP 400");
         assertThat(bx.quarantinedAt()).isEqualTo(T0 + 7);
+    }
+
+    /** {@code n} messages received a millisecond apart from T0, in one batch. */
+    private List<Long> storeReceived(int n, java.util.function.IntFunction<String> text) {
+        NewMessage[] messages = new NewMessage[n];
+        for (int i = 0; i < n; i++) {
+            messages[i] = new NewMessage(T0 + i, text.apply(i).getBytes(), "UTF-8", null, 0, null, List.of("x"), null);
+        }
+        return store.store(batch(iface, messages), T0).stream().map(Stored::id).toList();
     }
 
     private List<Long> storeTexts(String... texts) {
