@@ -25,8 +25,8 @@ import java.util.List;
  *   <li>another status (pending, quarantined, filtered, duplicate): for one interface a walk down that
  *       status's partial index; for all interfaces the whole partial index, sorted: the cost follows how many
  *       messages have that status;</li>
- *   <li>a time range: first the newest {@value #PROBE} messages as without it, which answer a range that
- *       reaches the present ("the last 7 days") at the cost of any page; else the range of
+ *   <li>a time range: first the newest {@value #PROBE} messages (of the interface), which answer a range
+ *       that reaches the present ("the last 7 days") at the cost of any page; else the range of
  *       {@code messages_by_time}, which holds interface and status too, so nothing else is read, its ids
  *       sorted: the cost follows how many messages the range holds.</li>
  * </ul>
@@ -100,13 +100,14 @@ public final class MessageBrowsing {
 
     /**
      * A time range often holds the newest messages ("the last 24 hours"): then the newest {@value #PROBE}
-     * messages (by interface and status, without the range) already hold the page, and it costs as much as
-     * any page. Returns null when they do not, and the range's index answers instead.
+     * messages (of the interface, if one is asked) already hold the page, and it costs as much as any page.
+     * Returns null when they do not, and the range's index answers instead.
      */
     private static MessagePage newestInRange(Connection c, Dialect dialect, MessageQuery q) throws SQLException {
-        MessageQuery newest = withoutRange(q);
+        MessageQuery newest = new MessageQuery(q.interfaceName(), null, null, null, q.beforeId(), q.limit());
         List<MessageSummary> walked = read(c, pageSql(newest, dialect), newest, PROBE);
-        List<MessageSummary> inRange = walked.stream().filter(m -> inRange(m, q)).toList();
+        List<MessageSummary> inRange = walked.stream()
+                .filter(m -> inRange(m, q) && (q.status() == null || m.status() == q.status())).toList();
         if (inRange.size() > q.limit()) return full(inRange, q.limit());
         if (walked.size() < PROBE) return new MessagePage(inRange, null); // it walked to the oldest message
         return null;
