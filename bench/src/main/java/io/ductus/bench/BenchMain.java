@@ -24,7 +24,8 @@ public final class BenchMain {
         all.put("mllp-ingest", new Entry("strict MLLP ingest, 1 and 16 connections, SQLite and PostgreSQL, vs fsync rate;"
                 + " latency at 500 msg/s; engine CPU per message; messages per commit", new MllpIngestBench()));
         all.put("transform", notYet("JavaScript ORU^R01 transform per second per thread, first-message latency", 5));
-        all.put("browse", notYet("message browser queries over 1 M stored messages", 6));
+        all.put("browse", new Entry("message browser over 1 M stored messages, SQLite and PostgreSQL: first page, status,"
+                + " time range, all filters, text search (medians; target < 100 ms)", new BrowseBench()));
         all.put("file-ingest", notYet("CSV rows per second from the file source", 7));
         return all;
     }
