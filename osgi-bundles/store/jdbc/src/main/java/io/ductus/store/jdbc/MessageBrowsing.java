@@ -14,8 +14,8 @@ import java.util.List;
 
 /**
  * The message browser's pages: messages newest first, filtered by interface, status and time, paged by id;
- * and the bounded text search. Every read first finds the ids (from an index, never the table) and only
- * then reads those few messages by primary key. How the ids are found depends on the filters, and the SQL
+ * and the bounded text search. Every read first finds the ids (walking the primary key or an index) and
+ * only then reads those few messages by primary key. How the ids are found depends on the filters, and the SQL
  * says which index to take, so neither database has to guess from statistics (the query-plan tests check
  * each case on both):
  *
