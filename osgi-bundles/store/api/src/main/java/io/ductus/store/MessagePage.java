@@ -5,11 +5,20 @@ import java.util.List;
 /**
  * One page of messages, newest first.
  *
- * @param nextBeforeId what to pass as {@link MessageQuery#beforeId()} for the next page, null on the last
+ * @param nextBeforeId     what to pass as {@link MessageQuery#beforeId()} for the next page, null when nothing
+ *                         older is left
+ * @param scanLimitReached a text search stopped after reading {@link MessageQuery#scanLimit()} messages
+ *                         before it filled the page: it read every message that passes the other filters
+ *                         from {@code nextBeforeId} up (to the query's {@code beforeId}), and a query with
+ *                         {@code beforeId = nextBeforeId} goes on below
  */
-public record MessagePage(List<MessageSummary> messages, Long nextBeforeId) {
+public record MessagePage(List<MessageSummary> messages, Long nextBeforeId, boolean scanLimitReached) {
 
     public MessagePage {
         messages = List.copyOf(messages);
+    }
+
+    public MessagePage(List<MessageSummary> messages, Long nextBeforeId) {
+        this(messages, nextBeforeId, false);
     }
 }

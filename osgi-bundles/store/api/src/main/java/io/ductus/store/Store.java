@@ -31,20 +31,53 @@ public interface Store {
     List<PendingDelivery> pending(DestinationRef destination, Set<Integer> lanes, int limitPerLane);
 
     /**
-     * Records delivery outcomes in one transaction. Only deliveries still pending change (a retry outcome
-     * only when it records more attempts than the row has), so recording the same outcomes twice changes
-     * nothing the second time. Messages whose last pending delivery finished are settled.
+     * Records delivery outcomes in one transaction. Only deliveries still pending change, and only when the
+     * outcome counts more attempts than the row has, so recording the same outcomes twice changes nothing
+     * the second time (not even after a {@link #resend} in between). Messages whose last pending delivery
+     * finished are settled.
      */
     Recorded record(List<DeliveryOutcome> outcomes, long now);
 
     /** Run once at start: settles messages left pending without pending deliveries, clears expired leases. */
     Reconciled reconcile(long now);
 
-    /** Messages newest first, filtered and paged by id ({@link MessageQuery#beforeId()}). */
+    /**
+     * Messages newest first, filtered and paged by id ({@link MessageQuery#beforeId()}). Each filter is served
+     * by an index; a text search reads at most {@link MessageQuery#scanLimit()} messages per call.
+     */
     MessagePage browse(MessageQuery query);
 
-    /** One message with its payload and every delivery. */
+    /** One message with its payload, every delivery (attempts, last error, saved output) and its edited copies. */
     Optional<MessageDetail> message(long id);
+
+    /** Quarantined deliveries across interfaces (or of one), newest first, paged. */
+    QuarantinePage quarantine(QuarantineQuery query);
+
+    /**
+     * Puts finished deliveries back to pending in place, in one transaction: the messages keep their ids, so
+     * each is taken next in its lane. A delivery keeps its attempts (every outcome must count more attempts
+     * than the row holds, so an outcome from before the resend can never finish the resent delivery), its
+     * last error and saved output until its next outcome replaces them; its retry time and lease are
+     * cleared. Each message that changed is pending again. Pending deliveries are left alone.
+     */
+    Changed resend(ResendRequest request, long now);
+
+    /**
+     * Stores a corrected copy of a message as a new message of the same interface, pending for the chosen
+     * destinations and linked to the original ({@link MessageSummary#editedFrom()}); the original's
+     * quarantined deliveries to those destinations become filtered ("replaced by edited copy N") and its
+     * status is derived again. One transaction.
+     *
+     * @throws ActionRefusedException when the original does not exist, a chosen destination is not one of
+     *                                its deliveries or is still pending, or there is no destination to send to
+     */
+    Edited edit(EditRequest request, long now);
+
+    /**
+     * Dismisses quarantined deliveries: each becomes filtered with "dismissed by NAME: reason" as its last
+     * error, and its message's status is derived again. One transaction; other deliveries are left alone.
+     */
+    Changed dismiss(DismissRequest request, long now);
 
     /** Pending and quarantined deliveries per destination (destinations with neither are left out). */
     List<DestinationCounts> destinationCounts();

@@ -1,15 +1,22 @@
 package io.ductus.engine.runtime;
 
+import io.ductus.store.Changed;
 import io.ductus.store.DeliveryOutcome;
 import io.ductus.store.DestinationCounts;
 import io.ductus.store.DestinationRef;
+import io.ductus.store.DismissRequest;
+import io.ductus.store.EditRequest;
+import io.ductus.store.Edited;
 import io.ductus.store.IntakeBatch;
 import io.ductus.store.MessageDetail;
 import io.ductus.store.MessagePage;
 import io.ductus.store.MessageQuery;
 import io.ductus.store.PendingDelivery;
+import io.ductus.store.QuarantinePage;
+import io.ductus.store.QuarantineQuery;
 import io.ductus.store.Reconciled;
 import io.ductus.store.Recorded;
+import io.ductus.store.ResendRequest;
 import io.ductus.store.Store;
 import io.ductus.store.Stored;
 import java.nio.charset.StandardCharsets;
@@ -91,6 +98,26 @@ final class FakeQueueStore implements Store {
     @Override
     public Optional<MessageDetail> message(long id) {
         return Optional.empty();
+    }
+
+    @Override
+    public QuarantinePage quarantine(QuarantineQuery query) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Changed resend(ResendRequest request, long now) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Edited edit(EditRequest request, long now) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Changed dismiss(DismissRequest request, long now) {
+        throw new UnsupportedOperationException();
     }
 
     @Override

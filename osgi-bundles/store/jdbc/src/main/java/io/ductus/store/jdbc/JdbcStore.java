@@ -1,16 +1,23 @@
 package io.ductus.store.jdbc;
 
+import io.ductus.store.Changed;
 import io.ductus.store.DestinationCounts;
 import io.ductus.store.DestinationRef;
 import io.ductus.store.DeliveryOutcome;
+import io.ductus.store.DismissRequest;
 import io.ductus.store.Durability;
+import io.ductus.store.EditRequest;
+import io.ductus.store.Edited;
 import io.ductus.store.IntakeBatch;
 import io.ductus.store.MessageDetail;
 import io.ductus.store.MessagePage;
 import io.ductus.store.MessageQuery;
 import io.ductus.store.PendingDelivery;
+import io.ductus.store.QuarantinePage;
+import io.ductus.store.QuarantineQuery;
 import io.ductus.store.Reconciled;
 import io.ductus.store.Recorded;
+import io.ductus.store.ResendRequest;
 import io.ductus.store.Store;
 import io.ductus.store.Stored;
 import io.ductus.store.account.AccountStore;
@@ -79,12 +86,56 @@ public final class JdbcStore implements Store, AutoCloseable {
 
     @Override
     public MessagePage browse(MessageQuery query) {
-        return transactions.read(c -> MessageReads.browse(c, query));
+        return transactions.read(c -> MessageBrowsing.browse(c, dialect, query));
     }
 
     @Override
     public Optional<MessageDetail> message(long id) {
         return transactions.read(c -> MessageReads.message(c, id));
+    }
+
+    @Override
+    public QuarantinePage quarantine(QuarantineQuery query) {
+        return transactions.read(c -> QuarantineReads.page(c, query));
+    }
+
+    @Override
+    public Changed resend(ResendRequest request, long now) {
+        return resend(request, now, AlsoInTransaction.nothing());
+    }
+
+    /** {@link #resend(ResendRequest, long)} with {@code also} run in the same transaction, after it. */
+    public Changed resend(ResendRequest request, long now, AlsoInTransaction<? super Changed> also) {
+        return action(c -> MessageActions.resend(c, dialect, request, now), also);
+    }
+
+    @Override
+    public Edited edit(EditRequest request, long now) {
+        return edit(request, now, AlsoInTransaction.nothing());
+    }
+
+    /** {@link #edit(EditRequest, long)} with {@code also} run in the same transaction, after it. */
+    public Edited edit(EditRequest request, long now, AlsoInTransaction<? super Edited> also) {
+        return action(c -> EditedCopies.edit(c, dialect, request, now), also);
+    }
+
+    @Override
+    public Changed dismiss(DismissRequest request, long now) {
+        return dismiss(request, now, AlsoInTransaction.nothing());
+    }
+
+    /** {@link #dismiss(DismissRequest, long)} with {@code also} run in the same transaction, after it. */
+    public Changed dismiss(DismissRequest request, long now, AlsoInTransaction<? super Changed> also) {
+        return action(c -> MessageActions.dismiss(c, dialect, request, now), also);
+    }
+
+    /** An operator's action and what goes with it, in one strict transaction: rare, and worth a sync. */
+    private <R> R action(SqlWork<R> action, AlsoInTransaction<? super R> also) {
+        return transactions.write(Durability.STRICT, c -> {
+            R changed = action.run(c);
+            also.run(c, changed);
+            return changed;
+        });
     }
 
     @Override

@@ -13,8 +13,10 @@ import java.util.TreeSet;
 
 /**
  * Records delivery outcomes inside a transaction it is given, then settles the messages they finished.
- * Each update changes a delivery only while it is pending (and a retry only when it records more attempts
- * than the row has), so a flush that is repeated after a failure changes nothing twice. Rows are updated
+ * Each update changes a delivery only while it is pending and only when the outcome counts more attempts
+ * than the row has (the worker counts the attempt it just made on top of what it read), so a flush that is
+ * repeated after a failure changes nothing twice, not even a delivery resent in between: a resend keeps
+ * the attempts, so the old outcome no longer counts more. Rows are updated
  * in (message, destination) order so that two transactions touching the same rows cannot deadlock.
  */
 final class OutcomeWriter {
@@ -22,7 +24,7 @@ final class OutcomeWriter {
     static final String FINISH = """
             UPDATE deliveries SET status = ?, attempts = ?, next_attempt_at = NULL, last_error = ?, output = ?,
                                   output_charset = ?, lease_until = NULL, updated_at = ?
-            WHERE message_id = ? AND destination = ? AND interface_name = ? AND status = 'pending'""";
+            WHERE message_id = ? AND destination = ? AND interface_name = ? AND status = 'pending' AND attempts < ?""";
     static final String RETRY = """
             UPDATE deliveries SET attempts = ?, next_attempt_at = ?, last_error = ?, lease_until = NULL, updated_at = ?
             WHERE message_id = ? AND destination = ? AND interface_name = ? AND status = 'pending' AND attempts < ?""";
@@ -59,6 +61,7 @@ final class OutcomeWriter {
         ps.setLong(7, o.messageId());
         ps.setString(8, o.destination().destination());
         ps.setString(9, o.destination().interfaceName());
+        ps.setInt(10, o.attempts());
         return ps.executeUpdate();
     }
 

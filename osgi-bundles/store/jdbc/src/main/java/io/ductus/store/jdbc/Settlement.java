@@ -35,7 +35,7 @@ final class Settlement {
     static List<Settled> settle(Connection c, Dialect dialect, SortedSet<Long> messageIds, long now)
             throws SQLException {
         if (messageIds.isEmpty()) return List.of();
-        if (dialect.lockMessageSql() != null) lock(c, dialect.lockMessageSql(), messageIds);
+        lock(c, dialect, messageIds);
         List<Settled> settled = new ArrayList<>();
         try (PreparedStatement read = c.prepareStatement(DELIVERY_STATUSES);
              PreparedStatement update = c.prepareStatement(SETTLE)) {
@@ -51,8 +51,14 @@ final class Settlement {
         return settled;
     }
 
-    private static void lock(Connection c, String lockSql, SortedSet<Long> messageIds) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(lockSql)) {
+    /**
+     * Locks the message rows in id order where writers run concurrently; nothing on SQLite. Every write that
+     * sets a message's status (settling, and the actions: resend, edit, dismissal) takes these locks before it
+     * reads the deliveries it decides on, so none of them decides on deliveries another is still changing.
+     */
+    static void lock(Connection c, Dialect dialect, SortedSet<Long> messageIds) throws SQLException {
+        if (dialect.lockMessageSql() == null) return;
+        try (PreparedStatement ps = c.prepareStatement(dialect.lockMessageSql())) {
             for (long id : messageIds) { // ascending: two batches sharing messages wait, never deadlock
                 ps.setLong(1, id);
                 try (ResultSet rs = ps.executeQuery()) {

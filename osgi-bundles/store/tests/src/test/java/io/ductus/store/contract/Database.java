@@ -1,5 +1,6 @@
 package io.ductus.store.contract;
 
+import io.ductus.store.jdbc.Dialect;
 import io.ductus.store.jdbc.JdbcStore;
 import io.ductus.store.postgres.PostgresStores;
 import io.ductus.store.sqlite.SqliteStores;
@@ -31,6 +32,11 @@ enum Database {
         p.setProperty("user", "postgres");
         p.setProperty("password", "postgres");
         return DriverManager.getConnection("jdbc:postgresql://" + uri.getHost() + ":" + uri.getPort() + uri.getPath(), p);
+    }
+
+    /** The SQL differences the store uses for this database. */
+    Dialect dialect() {
+        return this == SQLITE ? Dialect.SQLITE : Dialect.POSTGRES;
     }
 
     /** The database's own words for "how would you run this". */

@@ -1,0 +1,123 @@
+package io.ductus.store.jdbc;
+
+import io.ductus.store.ActionRefusedException;
+import io.ductus.store.Changed;
+import io.ductus.store.DeliveryChange;
+import io.ductus.store.DeliveryStatus;
+import io.ductus.store.EditRequest;
+import io.ductus.store.Edited;
+import io.ductus.store.MessageChange;
+import io.ductus.store.MessageStatus;
+import io.ductus.store.jdbc.MessageActions.Row;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * An edit: a corrected copy stored as a new message of the original's interface, pending for the chosen
+ * destinations, and the original's quarantined deliveries to those destinations filtered in its favour; in
+ * a transaction it is given. The original is locked first, as every action does ({@link MessageActions}).
+ * A chosen destination still pending on the original is refused: a worker may be sending it right now, and
+ * the copy would then be sent beside it.
+ */
+final class EditedCopies {
+
+    static final String ORIGINAL = "SELECT interface_name, source_info FROM messages WHERE id = ?";
+    static final String INSERT_COPY = """
+            INSERT INTO messages (interface_name, received_at, status, payload, charset, ordering_key, lane,
+                                  source_info, edited_from)
+            VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?) RETURNING id""";
+    static final String INSERT_DELIVERY = """
+            INSERT INTO deliveries (message_id, destination, interface_name, lane, status, attempts, updated_at)
+            VALUES (?, ?, ?, ?, 'pending', 0, ?)""";
+
+    private EditedCopies() {
+    }
+
+    static Edited edit(Connection c, Dialect dialect, EditRequest request, long now) throws SQLException {
+        long originalId = request.originalId();
+        SortedSet<Long> ids = new TreeSet<>(List.of(originalId));
+        Settlement.lock(c, dialect, ids);
+        String interfaceName;
+        String sourceInfo;
+        try (PreparedStatement ps = c.prepareStatement(ORIGINAL)) {
+            ps.setLong(1, originalId);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) throw new ActionRefusedException("there is no message " + originalId);
+                interfaceName = rs.getString(1);
+                sourceInfo = rs.getString(2);
+            }
+        }
+        Map<Long, MessageStatus> before = MessageActions.statuses(c, ids);
+        List<Row> chosen = chosen(MessageActions.rows(c, ids), request);
+        List<String> destinations = chosen.stream().map(r -> r.destination().destination()).toList();
+        long copyId = insertCopy(c, request, interfaceName, sourceInfo, destinations, now);
+        List<Row> quarantined = chosen.stream().filter(r -> r.status() == DeliveryStatus.QUARANTINED).toList();
+        List<DeliveryChange> changes = MessageActions.filter(c, quarantined, request.lastError(copyId), now);
+        List<MessageChange> messages = changes.isEmpty() ? List.of()
+                : MessageActions.settleAgain(c, dialect, ids, before, now);
+        return new Edited(copyId, interfaceName, request.lane(), destinations, new Changed(changes, messages));
+    }
+
+    /** The original's deliveries the copy replaces: the named ones, or else the quarantined ones. */
+    private static List<Row> chosen(List<Row> deliveries, EditRequest request) {
+        long id = request.originalId();
+        List<Row> chosen = new ArrayList<>();
+        for (String name : new TreeSet<>(request.destinations())) {
+            Row row = deliveries.stream().filter(r -> r.destination().destination().equals(name)).findFirst()
+                    .orElseThrow(() -> new ActionRefusedException("message " + id + " has no delivery to " + name));
+            chosen.add(row);
+        }
+        if (request.destinations().isEmpty()) {
+            deliveries.stream().filter(r -> r.status() == DeliveryStatus.QUARANTINED).forEach(chosen::add);
+        }
+        for (Row r : chosen) {
+            if (r.status() == DeliveryStatus.PENDING) {
+                throw new ActionRefusedException("message " + id + " is still pending for " + r.destination().destination()
+                        + ": a worker may be sending it; dismiss it or wait until it is finished");
+            }
+        }
+        if (chosen.isEmpty()) {
+            throw new ActionRefusedException("message " + id + " has no quarantined delivery: name the destinations"
+                    + " the edited copy should go to");
+        }
+        return chosen;
+    }
+
+    private static long insertCopy(Connection c, EditRequest request, String interfaceName, String sourceInfo,
+                                   List<String> destinations, long now) throws SQLException {
+        long copyId;
+        try (PreparedStatement ps = c.prepareStatement(INSERT_COPY)) {
+            ps.setString(1, interfaceName);
+            ps.setLong(2, now);
+            ps.setBytes(3, request.payload());
+            ps.setString(4, request.charset());
+            ps.setString(5, request.orderingKey());
+            ps.setInt(6, request.lane());
+            ps.setString(7, sourceInfo);
+            ps.setLong(8, request.originalId());
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) throw new SQLException("INSERT ... RETURNING id returned no row");
+                copyId = rs.getLong(1);
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement(INSERT_DELIVERY)) {
+            for (String destination : destinations) {
+                ps.setLong(1, copyId);
+                ps.setString(2, destination);
+                ps.setString(3, interfaceName);
+                ps.setInt(4, request.lane());
+                ps.setLong(5, now);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+        return copyId;
+    }
+}

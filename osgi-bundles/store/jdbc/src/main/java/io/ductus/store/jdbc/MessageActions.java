@@ -1,0 +1,173 @@
+package io.ductus.store.jdbc;
+
+import io.ductus.store.Changed;
+import io.ductus.store.DeliveryChange;
+import io.ductus.store.DeliveryStatus;
+import io.ductus.store.DestinationRef;
+import io.ductus.store.DismissRequest;
+import io.ductus.store.MessageChange;
+import io.ductus.store.MessageStatus;
+import io.ductus.store.Recorded.Settled;
+import io.ductus.store.ResendRequest;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Predicate;
+
+/**
+ * Resend and dismissal: operators' changes to deliveries in place, each inside a transaction it is given.
+ *
+ * <p>Both first lock the messages in id order ({@link Settlement#lock}), then read their deliveries, then
+ * change the chosen ones with an update that still requires the status just read, and last set each
+ * changed message's status. A worker's outcome only changes a delivery that is pending and an action only
+ * one that is not, so the two never wait for the same delivery; the message lock orders them where they
+ * meet, on the message's status. SQLite runs every write on its one writer, so they never interleave.
+ */
+final class MessageActions {
+
+    static final String DELIVERIES_OF = """
+            SELECT destination, interface_name, lane, status, attempts FROM deliveries WHERE message_id = ?
+            ORDER BY destination""";
+    static final String MESSAGE_STATUS = "SELECT status FROM messages WHERE id = ?";
+    static final String RESEND = """
+            UPDATE deliveries SET status = 'pending', next_attempt_at = NULL, lease_until = NULL, updated_at = ?
+            WHERE message_id = ? AND destination = ? AND status = ?""";
+    static final String DISMISS = """
+            UPDATE deliveries SET status = 'filtered', last_error = ?, updated_at = ?
+            WHERE message_id = ? AND destination = ? AND status = 'quarantined'""";
+    static final String REOPEN = "UPDATE messages SET status = 'pending', settled_at = NULL WHERE id = ?";
+
+    /** A delivery as an action reads it. */
+    record Row(long messageId, DestinationRef destination, int lane, DeliveryStatus status, int attempts) {
+    }
+
+    private MessageActions() {
+    }
+
+    static Changed resend(Connection c, Dialect dialect, ResendRequest request, long now) throws SQLException {
+        Set<String> named = request.destinations();
+        Predicate<Row> chosen = named.isEmpty() ? r -> r.status() == DeliveryStatus.QUARANTINED
+                : r -> named.contains(r.destination().destination()) && r.status() != DeliveryStatus.PENDING;
+        SortedSet<Long> ids = new TreeSet<>(request.messageIds());
+        Settlement.lock(c, dialect, ids);
+        Map<Long, MessageStatus> before = statuses(c, ids);
+        List<DeliveryChange> changes = new ArrayList<>();
+        try (PreparedStatement resend = c.prepareStatement(RESEND)) {
+            for (Row r : rows(c, ids)) {
+                if (!chosen.test(r)) continue;
+                resend.setLong(1, now);
+                resend.setLong(2, r.messageId());
+                resend.setString(3, r.destination().destination());
+                resend.setString(4, r.status().dbValue());
+                if (resend.executeUpdate() == 1) changes.add(change(r, DeliveryStatus.PENDING));
+            }
+        }
+        SortedSet<Long> changed = messagesOf(changes);
+        reopen(c, changed);
+        List<MessageChange> messages = new ArrayList<>();
+        for (long id : changed) messages.add(new MessageChange(id, before.get(id), MessageStatus.PENDING));
+        return new Changed(changes, messages);
+    }
+
+    static Changed dismiss(Connection c, Dialect dialect, DismissRequest request, long now) throws SQLException {
+        Set<String> named = request.destinations();
+        SortedSet<Long> ids = new TreeSet<>(request.messageIds());
+        Settlement.lock(c, dialect, ids);
+        Map<Long, MessageStatus> before = statuses(c, ids);
+        List<Row> quarantined = rows(c, ids).stream().filter(r -> r.status() == DeliveryStatus.QUARANTINED)
+                .filter(r -> named.isEmpty() || named.contains(r.destination().destination())).toList();
+        List<DeliveryChange> changes = filter(c, quarantined, request.lastError(), now);
+        return new Changed(changes, settleAgain(c, dialect, messagesOf(changes), before, now));
+    }
+
+    /** Quarantined deliveries become filtered with {@code reason} as their last error. */
+    static List<DeliveryChange> filter(Connection c, List<Row> quarantined, String reason, long now)
+            throws SQLException {
+        List<DeliveryChange> changes = new ArrayList<>();
+        try (PreparedStatement dismiss = c.prepareStatement(DISMISS)) {
+            for (Row r : quarantined) {
+                dismiss.setString(1, reason);
+                dismiss.setLong(2, now);
+                dismiss.setLong(3, r.messageId());
+                dismiss.setString(4, r.destination().destination());
+                if (dismiss.executeUpdate() == 1) changes.add(change(r, DeliveryStatus.FILTERED));
+            }
+        }
+        return changes;
+    }
+
+    /**
+     * Derives the status of messages whose deliveries moved from one final state to another: each is set
+     * pending and settled again, the one way a status is ever derived ({@link Settlement}). A message with a
+     * delivery still pending stays pending.
+     */
+    static List<MessageChange> settleAgain(Connection c, Dialect dialect, SortedSet<Long> ids,
+                                           Map<Long, MessageStatus> before, long now) throws SQLException {
+        reopen(c, ids);
+        Map<Long, MessageStatus> after = new TreeMap<>();
+        for (long id : ids) after.put(id, MessageStatus.PENDING);
+        for (Settled s : Settlement.settle(c, dialect, ids, now)) after.put(s.messageId(), s.status());
+        List<MessageChange> messages = new ArrayList<>();
+        after.forEach((id, status) -> messages.add(new MessageChange(id, before.get(id), status)));
+        return messages;
+    }
+
+    /** The deliveries of these messages, in message then destination order. */
+    static List<Row> rows(Connection c, SortedSet<Long> ids) throws SQLException {
+        List<Row> rows = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(DELIVERIES_OF)) {
+            for (long id : ids) {
+                ps.setLong(1, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        rows.add(new Row(id, new DestinationRef(rs.getString("interface_name"), rs.getString("destination")),
+                                rs.getInt("lane"), DeliveryStatus.fromDb(rs.getString("status")), rs.getInt("attempts")));
+                    }
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** The current status of each of these messages that exists. */
+    static SortedMap<Long, MessageStatus> statuses(Connection c, SortedSet<Long> ids) throws SQLException {
+        SortedMap<Long, MessageStatus> statuses = new TreeMap<>();
+        try (PreparedStatement ps = c.prepareStatement(MESSAGE_STATUS)) {
+            for (long id : ids) {
+                ps.setLong(1, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next()) statuses.put(id, MessageStatus.fromDb(rs.getString(1)));
+                }
+            }
+        }
+        return statuses;
+    }
+
+    private static void reopen(Connection c, SortedSet<Long> ids) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(REOPEN)) {
+            for (long id : ids) {
+                ps.setLong(1, id);
+                ps.executeUpdate();
+            }
+        }
+    }
+
+    private static DeliveryChange change(Row r, DeliveryStatus after) {
+        return new DeliveryChange(r.messageId(), r.destination(), r.lane(), r.status(), after, r.attempts());
+    }
+
+    private static SortedSet<Long> messagesOf(List<DeliveryChange> changes) {
+        SortedSet<Long> ids = new TreeSet<>();
+        for (DeliveryChange d : changes) ids.add(d.messageId());
+        return ids;
+    }
+}
