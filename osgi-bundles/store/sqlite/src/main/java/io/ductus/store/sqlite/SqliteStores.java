@@ -27,6 +27,8 @@ public final class SqliteStores {
     /** How often the WAL is copied back into the database file, off the commit path. */
     static final long CHECKPOINT_INTERVAL_MS = 100;
     static final int BUSY_TIMEOUT_MS = 10_000;
+    /** What the WAL file is cut back to when it starts over: a burst (a bulk load, a backlog) leaves no gigabytes behind. */
+    static final long WAL_SIZE_LIMIT_BYTES = 64L << 20;
 
     private SqliteStores() {
     }
@@ -48,6 +50,7 @@ public final class SqliteStores {
             writerConnection = writerSource.getConnection();
             try (Statement s = writerConnection.createStatement()) {
                 s.execute("PRAGMA wal_autocheckpoint = 0"); // the Checkpointer does it, off the commit path
+                s.execute("PRAGMA journal_size_limit = " + WAL_SIZE_LIMIT_BYTES);
             }
             checkpointer = new Checkpointer(dataSource(absolute, false).getConnection(), CHECKPOINT_INTERVAL_MS);
             readers = readerPool(absolute);
