@@ -17,8 +17,8 @@ import java.util.Map;
 
 /**
  * fetch() for interface code: one HTTP client for the engine; every answered status is a response;
- * network errors and timeouts are temporary. Bodies are capped, and messages never show the URL's query
- * or credentials.
+ * network errors and timeouts are temporary. Bodies are capped; messages name no URL (the prelude adds it,
+ * without its query or credentials).
  */
 final class HttpFetcher {
 
@@ -35,7 +35,7 @@ final class HttpFetcher {
         try {
             uri = URI.create(request.url());
         } catch (IllegalArgumentException e) {
-            throw new ServiceException("not a URL: " + shown(request.url()), false);
+            throw new ServiceException("not a URL", false); // the prelude names the URL, without its query or credentials
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https")) throw new ServiceException("only http and https URLs can be fetched", false);
@@ -66,10 +66,5 @@ final class HttpFetcher {
             Thread.currentThread().interrupt();
             throw new ServiceException("interrupted", true);
         }
-    }
-
-    /** The URL without its query, fragment or credentials, for messages. */
-    static String shown(String url) {
-        return url.replaceAll("[?#].*$", "").replaceAll("//[^/@]*@", "//");
     }
 }
