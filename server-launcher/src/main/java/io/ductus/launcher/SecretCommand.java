@@ -34,29 +34,26 @@ final class SecretCommand implements Callable<Integer> {
         return ExitCodes.BAD_ARGUMENTS;
     }
 
-    /** Where the secrets are: shared by the subcommands. */
+    /** Where the secrets are: the project and data folder found as every command finds them, and the environment. */
     static final class Where {
-        @Option(names = "--project", paramLabel = "DIR", description = "The project folder (default: the current folder).")
-        Path project = Path.of("");
-
-        @Option(names = "--data", paramLabel = "DIR", description = "The engine's data folder, where secrets.key is (default: ./data).")
-        Path data = Path.of("data");
+        @picocli.CommandLine.Mixin
+        ProjectOptions folders = new ProjectOptions();
 
         @Option(names = "--env", paramLabel = "NAME",
                 description = "The environment whose secrets file is used (default: $DUCTUS_ENV, else production).")
-        String environment = Optional.ofNullable(System.getenv(SecretsFile.ENVIRONMENT_VARIABLE)).orElse(SecretsFile.DEFAULT_ENVIRONMENT);
+        String environment = SecretsFile.environment(System::getenv);
 
         Path file() {
             if (!Pattern.matches("[A-Za-z0-9_-]+", environment)) throw new BadArgumentException("--env: letters, digits, _ and - only");
-            return SecretsFile.path(project.toAbsolutePath().normalize(), environment);
+            return SecretsFile.path(folders.projectFolder(), environment);
         }
 
         Path dataFolder() {
-            return data.toAbsolutePath().normalize();
+            return folders.dataFolder();
         }
 
         Optional<String> keyFromEnvironment() {
-            return Optional.ofNullable(System.getenv(SecretsFile.KEY_VARIABLE));
+            return SecretsFile.keyFrom(System::getenv);
         }
     }
 

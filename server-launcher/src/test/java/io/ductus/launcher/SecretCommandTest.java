@@ -44,6 +44,7 @@ class SecretCommandTest {
     }
 
     private int run(String stdin, String... args) throws Exception {
+        Files.createDirectories(dir.resolve("project"));
         InputStream realIn = System.in;
         System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
         try {

@@ -46,6 +46,16 @@ public final class SecretsFile {
         this.key = key;
     }
 
+    /** The environment whose secrets are used: {@code DUCTUS_ENV}, else production. */
+    public static String environment(java.util.function.Function<String, String> variables) {
+        return Optional.ofNullable(variables.apply(ENVIRONMENT_VARIABLE)).orElse(DEFAULT_ENVIRONMENT);
+    }
+
+    /** The key given by {@code DUCTUS_SECRETS_KEY}, if any (else the data folder's file is used). */
+    public static Optional<String> keyFrom(java.util.function.Function<String, String> variables) {
+        return Optional.ofNullable(variables.apply(KEY_VARIABLE));
+    }
+
     /** The secrets file of an environment in a project folder. */
     public static Path path(Path projectFolder, String environment) {
         return projectFolder.resolve("secrets").resolve(environment + ".json");

@@ -13,7 +13,6 @@ import io.ductus.script.ScriptHost;
 import io.ductus.store.Store;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -66,11 +65,11 @@ public final class EngineRuntime {
         });
         ExecutorService storing = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("intake-", 0).factory());
         ScriptHosting scripts = new ScriptHosting();
-        String environment = Optional.ofNullable(System.getenv(SecretsFile.ENVIRONMENT_VARIABLE)).orElse(SecretsFile.DEFAULT_ENVIRONMENT);
+        String environment = SecretsFile.environment(System::getenv);
         EngineServices services = new EngineServices(structure.project().resources().databases(), projectFolder,
                 structure.project().settings().variables(), System::getenv,
                 () -> SecretsFile.open(SecretsFile.path(projectFolder, environment),
-                        Optional.ofNullable(System.getenv(SecretsFile.KEY_VARIABLE)), dataDirectory));
+                        SecretsFile.keyFrom(System::getenv), dataDirectory));
         InterfaceManager manager = new InterfaceManager(structure.project().interfaces().values(), registry,
                 types -> ProjectValidator.check(project, types),
                 new InterfaceRuntime.Shared(store, clock, projectFolder, dataDirectory, timers, storing, scripts, services,
