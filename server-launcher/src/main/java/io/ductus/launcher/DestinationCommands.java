@@ -16,10 +16,8 @@ final class DestinationCommands {
     private DestinationCommands() {
     }
 
-    /** Pauses a destination: its messages wait; the interface goes on taking them in. */
-    @Command(name = "pause", mixinStandardHelpOptions = true, sortOptions = false,
-            description = "Pause a destination of a running engine: its messages wait (the interface still takes them in).")
-    static final class Pause implements Callable<Integer> {
+    /** What pause and resume share: the engine, the interface and destination, and the action's name. */
+    abstract static class Change implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
@@ -32,31 +30,31 @@ final class DestinationCommands {
         @Parameters(index = "1", paramLabel = "DESTINATION", description = "Its destination.")
         String destination;
 
+        abstract String action();
+
         @Override
         public Integer call() {
-            return change(spec, engine, interfaceName, destination, "pause");
+            return change(spec, engine, interfaceName, destination, action());
+        }
+    }
+
+    /** Pauses a destination: its messages wait; the interface goes on taking them in. */
+    @Command(name = "pause", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "Pause a destination of a running engine: its messages wait (the interface still takes them in).")
+    static final class Pause extends Change {
+        @Override
+        String action() {
+            return "pause";
         }
     }
 
     /** Resumes a paused destination: what waits for it is sent, in order. */
     @Command(name = "resume", mixinStandardHelpOptions = true, sortOptions = false,
             description = "Resume a paused destination of a running engine: what waits for it is sent, in order.")
-    static final class Resume implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
-
-        @Mixin
-        EngineOptions engine = new EngineOptions();
-
-        @Parameters(index = "0", paramLabel = "INTERFACE", description = "The interface.")
-        String interfaceName;
-
-        @Parameters(index = "1", paramLabel = "DESTINATION", description = "Its destination.")
-        String destination;
-
+    static final class Resume extends Change {
         @Override
-        public Integer call() {
-            return change(spec, engine, interfaceName, destination, "resume");
+        String action() {
+            return "resume";
         }
     }
 
