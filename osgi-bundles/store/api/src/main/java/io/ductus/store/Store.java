@@ -1,9 +1,11 @@
 package io.ductus.store;
 
 import io.ductus.store.account.AccountStore;
+import io.ductus.store.account.AuditEntry;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The store the engine runs on: the message queue (messages and their deliveries), dedupe claims, source
@@ -53,6 +55,11 @@ public interface Store {
     /** Quarantined deliveries across interfaces (or of one), newest first, paged. */
     QuarantinePage quarantine(QuarantineQuery query);
 
+    /*
+     * The operator's actions below each take {@code audit}: the audit row describing what the action
+     * changed (or null for none), written in the action's transaction so that both commit or neither does.
+     */
+
     /**
      * Puts finished deliveries back to pending in place, in one transaction: the messages keep their ids, so
      * each is taken next in its lane. A delivery keeps its attempts (every outcome must count more attempts
@@ -60,7 +67,12 @@ public interface Store {
      * last error and saved output until its next outcome replaces them; its retry time and lease are
      * cleared. Each message that changed is pending again. Pending deliveries are left alone.
      */
-    Changed resend(ResendRequest request, long now);
+    Changed resend(ResendRequest request, long now, Function<? super Changed, AuditEntry> audit);
+
+    /** {@link #resend(ResendRequest, long, Function)} without an audit row. */
+    default Changed resend(ResendRequest request, long now) {
+        return resend(request, now, changed -> null);
+    }
 
     /**
      * Stores a corrected copy of a message as a new message of the same interface, pending for the chosen
@@ -71,13 +83,23 @@ public interface Store {
      * @throws ActionRefusedException when the original does not exist, a chosen destination is not one of
      *                                its deliveries or is still pending, or there is no destination to send to
      */
-    Edited edit(EditRequest request, long now);
+    Edited edit(EditRequest request, long now, Function<? super Edited, AuditEntry> audit);
+
+    /** {@link #edit(EditRequest, long, Function)} without an audit row. */
+    default Edited edit(EditRequest request, long now) {
+        return edit(request, now, edited -> null);
+    }
 
     /**
      * Dismisses quarantined deliveries: each becomes filtered with "dismissed by NAME: reason" as its last
      * error, and its message's status is derived again. One transaction; other deliveries are left alone.
      */
-    Changed dismiss(DismissRequest request, long now);
+    Changed dismiss(DismissRequest request, long now, Function<? super Changed, AuditEntry> audit);
+
+    /** {@link #dismiss(DismissRequest, long, Function)} without an audit row. */
+    default Changed dismiss(DismissRequest request, long now) {
+        return dismiss(request, now, changed -> null);
+    }
 
     /** Pending and quarantined deliveries per destination (destinations with neither are left out). */
     List<DestinationCounts> destinationCounts();

@@ -36,6 +36,16 @@ public final class AccessTable {
             Map.entry("startDrain", OPERATOR),
             Map.entry("stopDrain", OPERATOR),
             Map.entry("streamEvents", VIEWER),
+            // Browsing shows ids, keys and errors; contents need the payloads permission, and editing
+            // (which shows and rewrites a payload) needs it too.
+            Map.entry("listMessages", VIEWER),
+            Map.entry("getMessage", VIEWER),
+            Map.entry("getMessagePayload", VIEWER.and(Permission.PAYLOADS)),
+            Map.entry("getDeliveryOutput", VIEWER.and(Permission.PAYLOADS)),
+            Map.entry("listQuarantine", VIEWER),
+            Map.entry("resendMessages", OPERATOR),
+            Map.entry("editMessage", OPERATOR.and(Permission.PAYLOADS)),
+            Map.entry("dismissMessages", OPERATOR),
             // Queue sizes and interface names are for the engine's users, not for anyone on the network:
             // Prometheus sends a viewer token (authorization: credentials_file).
             Map.entry("getMetrics", VIEWER),

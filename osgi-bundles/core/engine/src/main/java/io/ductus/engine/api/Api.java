@@ -33,6 +33,7 @@ public final class Api {
                 .returns(200, "OpenApi").handle((r, c) -> ApiResponse.json(200, openApi())));
         all.addAll(new InterfaceRoutes(engine.runtime(), engine.store(), clock).routes());
         all.addAll(new DrainRoutes(engine.runtime(), engine.store(), clock).routes());
+        all.addAll(new MessageRoutes(engine.runtime(), engine.store(), engine.events(), clock).routes());
         all.add(new EventRoutes(engine.events(), keepAlive).route());
         all.add(new MetricsRoutes(engine.metrics(), engine.runtime(), engine.store()).route());
         all.addAll(new SessionRoutes(accounts, clock, hasher, secrets, lockout, sessions).routes());

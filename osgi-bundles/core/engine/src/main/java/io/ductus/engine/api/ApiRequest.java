@@ -69,6 +69,13 @@ public record ApiRequest(String method, String path, Map<String, String> pathPar
                 + ", not '" + values.get(0) + "'.");
     }
 
+    /** An optional query parameter as text; null when absent or empty. */
+    public String queryText(String name) {
+        List<String> values = query.get(name);
+        if (values == null || values.isEmpty() || values.get(0).isEmpty()) return null;
+        return values.get(0);
+    }
+
     /** The body as a JSON object; 400 when it is missing or not one. */
     public JsonNode json() {
         try {

@@ -111,6 +111,53 @@ public final class ApiSchemas {
                 "detail", Map.of("description", "more about it (a JSON value), or null")));
         s.put("AuditPage", object(List.of("entries"), "entries", array(ref("AuditEntry")),
                 "next", Map.of("type", List.of("integer", "null"), "description", "pass as before= for the next page; null at the end")));
+        s.put("MessageStatus", enumeration("a message's status, from its deliveries", "pending", "sent", "filtered", "quarantined", "duplicate"));
+        s.put("DeliveryStatus", enumeration("where one delivery stands (a retry stays pending)", "pending", "sent", "filtered", "quarantined"));
+        s.put("MessageSummary", object(List.of("id", "interface", "receivedAt", "status", "size", "lane"),
+                "id", integer("increasing in the order messages were stored"), "interface", string("the interface that received it"),
+                "receivedAt", dateTime("when it was stored"), "status", ref("MessageStatus"),
+                "size", integer("the payload's length in bytes"), "charset", nullableString("the payload's charset"),
+                "orderingKey", nullableString("the ordering key read from it"), "lane", integer("the lane it was sent in"),
+                "dedupeKey", nullableString("the dedupe key read from it"),
+                "duplicateOf", nullableInteger("the message that claimed its dedupe key first"),
+                "settledAt", nullableDateTime("when its status left pending"),
+                "editedFrom", nullableInteger("the message this one is an edited copy of")));
+        s.put("MessagePage", object(List.of("messages", "next", "scanLimitReached"), "messages", array(ref("MessageSummary")),
+                "next", nullableInteger("pass as before= for the next page; null at the end"),
+                "scanLimitReached", bool("a text search read scanLimit messages before filling the page: go on with before=next")));
+        s.put("Delivery", object(List.of("destination", "status", "attempts", "updatedAt"), "destination", string("the destination"),
+                "status", ref("DeliveryStatus"), "attempts", integer("sends tried"),
+                "nextAttemptAt", nullableDateTime("when the next retry is due"),
+                "lastError", nullableString("the last error, filter or quarantine reason"),
+                "outputSize", nullableInteger("the saved output's size in bytes (save_output), null when none was saved"),
+                "updatedAt", dateTime("when it last changed")));
+        s.put("Message", Map.of("allOf", List.of(ref("MessageSummary"), object(List.of("deliveries", "editedCopies"),
+                "origin", nullableString("where it came from, as its source said (e.g. remote=10.1.2.3:51234)"),
+                "deliveries", array(ref("Delivery")), "editedCopies", array(integer("an edited copy's id, oldest first"))))));
+        s.put("Payload", string("the stored bytes exactly, as text/plain with the charset they were stored with"));
+        s.put("QuarantinedDelivery", object(List.of("message", "destination", "attempts", "lastError", "quarantinedAt"),
+                "message", ref("MessageSummary"), "destination", string("the destination"), "attempts", integer("sends tried"),
+                "lastError", string("why it was quarantined"), "quarantinedAt", dateTime("when")));
+        s.put("QuarantinePage", object(List.of("deliveries", "next"), "deliveries", array(ref("QuarantinedDelivery")),
+                "next", Map.of("type", List.of("object", "null"),
+                        "description", "pass its before and beforeDestination for the next page; null at the end")));
+        s.put("Resend", object(List.of("ids"), "ids", array(integer("a message id")),
+                "destinations", array(string("send to these again whatever they ended as; none: each message's quarantined deliveries"))));
+        s.put("Dismiss", object(List.of("ids", "reason"), "ids", array(integer("a message id")),
+                "destinations", array(string("only these destinations' quarantined deliveries; none: all of them")),
+                "reason", string("why they need no sending: kept as each delivery's last error")));
+        s.put("Edit", object(List.of("payload"), "payload", string("the corrected message"),
+                "charset", nullableString("its charset; the original's when left out"),
+                "destinations", array(string("the destinations the copy goes to; none: the original's quarantined ones"))));
+        s.put("DeliveryChange", object(List.of("messageId", "destination", "before", "after"), "messageId", integer("the message"),
+                "destination", string("the destination"), "before", ref("DeliveryStatus"), "after", ref("DeliveryStatus")));
+        s.put("MessageChange", object(List.of("messageId", "before", "after"), "messageId", integer("the message"),
+                "before", ref("MessageStatus"), "after", ref("MessageStatus")));
+        s.put("Changed", object(List.of("deliveries", "messages"), "deliveries", array(ref("DeliveryChange")),
+                "messages", array(ref("MessageChange"))));
+        s.put("Edited", object(List.of("copyId", "interface", "destinations", "original"), "copyId", integer("the corrected copy's id"),
+                "interface", string("the interface it is a message of"), "destinations", array(string("where the copy goes")),
+                "original", ref("Changed")));
         return s;
     }
 
@@ -142,6 +189,10 @@ public final class ApiSchemas {
 
     private static Map<String, Object> nullableString(String description) {
         return Map.of("type", List.of("string", "null"), "description", description);
+    }
+
+    private static Map<String, Object> nullableInteger(String description) {
+        return Map.of("type", List.of("integer", "null"), "description", description);
     }
 
     private static Map<String, Object> dateTime(String description) {

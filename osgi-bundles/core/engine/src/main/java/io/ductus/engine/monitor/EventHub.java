@@ -99,6 +99,16 @@ public final class EventHub {
         publish("destination", data);
     }
 
+    /** An operator's action (resend, edit, dismiss) changed these messages; their deliveries' events follow. */
+    public void messagesChanged(String action, List<Long> messageIds) {
+        if (!followed()) return;
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("action", action);
+        data.put("messageIds", messageIds);
+        data.put("count", messageIds.size());
+        publish("messages", data);
+    }
+
     /** A drain started or ended. */
     public void drainChanged(boolean draining) {
         if (!followed()) return;

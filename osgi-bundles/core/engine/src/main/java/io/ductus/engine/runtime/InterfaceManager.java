@@ -295,6 +295,19 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         return Optional.ofNullable(drainingSince);
     }
 
+    /** The interface as the project defines it (an edited copy's keys are read by its rules). */
+    public synchronized Optional<InterfaceDefinition> definition(String name) {
+        return Optional.ofNullable(definitions.get(name));
+    }
+
+    /**
+     * Deliveries became pending again outside intake (an operator's resend or edited copy): wakes the worker
+     * that owns the lane, so they go now rather than at its next idle check.
+     */
+    public synchronized void pendingAgain(DestinationRef destination, int lane) {
+        runner(destination.interfaceName(), destination.destination()).ifPresent(r -> r.committed(lane));
+    }
+
     private Optional<DestinationRunner> runner(String interfaceName, String destination) {
         return Optional.ofNullable(running.get(interfaceName)).flatMap(r -> r.destination(destination));
     }

@@ -1,11 +1,6 @@
 package io.ductus.engine.runtime;
 
-import io.ductus.core.hl7.Hl7Charsets;
-import io.ductus.core.hl7.Hl7Message;
-import io.ductus.core.hl7.Hl7ParseException;
 import io.ductus.core.lane.IntakeKeys;
-import io.ductus.core.lane.Lanes;
-import io.ductus.core.project.Format;
 import io.ductus.core.project.InterfaceDefinition;
 import io.ductus.engine.monitor.EventHub;
 import io.ductus.engine.monitor.IntakeMetrics;
@@ -20,11 +15,9 @@ import io.ductus.store.Store;
 import io.ductus.store.StoreException;
 import io.ductus.store.Stored;
 import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
@@ -85,18 +78,9 @@ final class MessageIntake implements Intake {
 
     private Receipt storeOne(InboundMessage message) {
         Charset setting = message.charset().or(() -> definition.charset().map(Charset::forName)).orElse(null);
-        Charset charset;
-        IntakeKeys keys;
-        if (definition.format() == Format.HL7) {
-            // The source's setting, else MSH-18, else UTF-8 (ISO-8859-1 for bytes that are not UTF-8): Hl7Charsets.
-            Hl7Charsets.Decoded decoded = Hl7Charsets.decode(message.payload(), setting);
-            charset = decoded.charset();
-            keys = keys(decoded.text());
-        } else {
-            charset = setting == null ? StandardCharsets.UTF_8 : setting;
-            keys = new IntakeKeys(Optional.empty(), 0, Optional.empty());
-        }
-        NewMessage row = new NewMessage(clock.millis(), message.payload(), charset.name(), keys.orderingKey().orElse(null),
+        PayloadKeys read = PayloadKeys.read(definition, message.payload(), setting);
+        IntakeKeys keys = read.keys();
+        NewMessage row = new NewMessage(clock.millis(), message.payload(), read.charset().name(), keys.orderingKey().orElse(null),
                 keys.lane(), keys.dedupeKey().orElse(null), destinations, origin(message.origin()));
         List<Stored> stored;
         try {
@@ -109,16 +93,6 @@ final class MessageIntake implements Intake {
         metrics.stored(result.duplicate());
         events.received(definition.name(), result.id(), result.duplicate());
         return new Receipt(result.id(), result.duplicate());
-    }
-
-    /** Keys from the payload; a message whose key cannot be read is still stored (in lane 0), never refused. */
-    private IntakeKeys keys(String text) {
-        try {
-            return IntakeKeys.of(definition, Hl7Message.parse(text));
-        } catch (Hl7ParseException e) {
-            LOG.warn("interface {}: ordering and dedupe keys unreadable, message goes to lane 0: {}", definition.name(), e.getMessage());
-            return new IntakeKeys(Optional.empty(), Lanes.laneOf(null, definition.ordering().lanes()), Optional.empty());
-        }
     }
 
     private Durability durability() {

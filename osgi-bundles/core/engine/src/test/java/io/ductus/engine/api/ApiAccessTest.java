@@ -33,6 +33,9 @@ class ApiAccessTest {
     }
 
     private static Map<String, Sample> samples() {
+        // Each call gets messages of its own: an action changes the one it is given.
+        long quarantined = fixture.quarantinedMessage();
+        long withOutput = fixture.messageWithOutput();
         return Map.ofEntries(
                 Map.entry("getHealth", new Sample(null, null, f -> none())),
                 Map.entry("getReady", new Sample(null, null, f -> none())),
@@ -46,6 +49,20 @@ class ApiAccessTest {
                 Map.entry("startDrain", new Sample(null, null, f -> meeting(f, "startDrain"))),
                 Map.entry("stopDrain", new Sample(null, null, f -> meeting(f, "stopDrain"))),
                 Map.entry("streamEvents", new Sample(null, null, f -> meeting(f, "streamEvents"))),
+                Map.entry("listMessages", new Sample(null, null, f -> meeting(f, "listMessages"))),
+                Map.entry("getMessage", new Sample("/api/v1/messages/" + quarantined, null, f -> meeting(f, "getMessage"))),
+                Map.entry("getMessagePayload", new Sample("/api/v1/messages/" + quarantined + "/payload", null,
+                        f -> meeting(f, "getMessagePayload"))),
+                Map.entry("getDeliveryOutput", new Sample("/api/v1/messages/" + withOutput + "/deliveries/legacy/output", null,
+                        f -> meeting(f, "getDeliveryOutput"))),
+                Map.entry("listQuarantine", new Sample(null, null, f -> meeting(f, "listQuarantine"))),
+                Map.entry("resendMessages", new Sample(null, ApiFixture.json(Map.of("ids", new long[] {quarantined})),
+                        f -> meeting(f, "resendMessages"))),
+                Map.entry("editMessage", new Sample("/api/v1/messages/" + quarantined + "/edit",
+                        ApiFixture.json(Map.of("payload", "MSH|^~\\&|T|F|D|F|20261129||ADT^A01|E1|P|2.5\rPID|1||Q2\r")),
+                        f -> meeting(f, "editMessage"))),
+                Map.entry("dismissMessages", new Sample(null, ApiFixture.json(Map.of("ids", new long[] {quarantined},
+                        "reason", "sent by phone")), f -> meeting(f, "dismissMessages"))),
                 Map.entry("getMetrics", new Sample(null, null, f -> meeting(f, "getMetrics"))),
                 Map.entry("getOpenApi", new Sample(null, null, f -> none())),
                 Map.entry("createSession", new Sample(null, ApiFixture.json(Map.of("username",

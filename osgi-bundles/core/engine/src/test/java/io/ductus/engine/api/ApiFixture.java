@@ -30,6 +30,11 @@ import io.ductus.store.account.TokenRecord;
 import io.ductus.store.account.UserRecord;
 import io.ductus.store.jdbc.JdbcStore;
 import io.ductus.store.sqlite.SqliteStores;
+import io.ductus.store.DeliveryOutcome;
+import io.ductus.store.DestinationRef;
+import io.ductus.store.Durability;
+import io.ductus.store.IntakeBatch;
+import io.ductus.store.NewMessage;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -265,6 +270,34 @@ final class ApiFixture implements AutoCloseable {
 
     static JsonNode read(HttpResponse<String> r) throws IOException {
         return ApiResponse.JSON.readTree(r.body());
+    }
+
+    /**
+     * A message of interface adt stored straight in the store with one delivery, to {@code legacy} (a
+     * destination no worker runs, so nothing races the test), quarantined: something to resend, edit or
+     * dismiss. Its id.
+     */
+    long quarantinedMessage() {
+        long id = legacyMessage();
+        store.record(List.of(DeliveryOutcome.quarantined(id, LEGACY, 1, "AR: unknown patient")), T0.toEpochMilli());
+        return id;
+    }
+
+    /** Like {@link #quarantinedMessage()}, but sent to {@code legacy}, which saved "ACK-" and the id as its output. */
+    long messageWithOutput() {
+        long id = legacyMessage();
+        store.record(List.of(DeliveryOutcome.sent(id, LEGACY, 1, ("ACK-" + id).getBytes(StandardCharsets.UTF_8), "UTF-8")),
+                T0.toEpochMilli());
+        return id;
+    }
+
+    static final DestinationRef LEGACY = new DestinationRef("adt", "legacy");
+
+    private long legacyMessage() {
+        byte[] payload = ("MSH|^~\\&|T|F|D|F|20261129||ADT^A01|" + unique("Q") + "|P|2.5\rPID|1||Q1\r")
+                .getBytes(StandardCharsets.ISO_8859_1);
+        return store.store(IntakeBatch.of("adt", Durability.RELAXED, List.of(new NewMessage(T0.toEpochMilli(), payload,
+                "ISO-8859-1", "Q1", 0, null, List.of("legacy"), null))), T0.toEpochMilli()).get(0).id();
     }
 
     /** Every audit row about {@code target}, newest first. */

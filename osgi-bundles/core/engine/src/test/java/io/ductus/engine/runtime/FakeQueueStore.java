@@ -19,6 +19,7 @@ import io.ductus.store.Recorded;
 import io.ductus.store.ResendRequest;
 import io.ductus.store.Store;
 import io.ductus.store.Stored;
+import io.ductus.store.account.AuditEntry;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -26,6 +27,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /** An in-memory queue of one destination's deliveries, for worker tests; records every flush. */
 final class FakeQueueStore implements Store {
@@ -106,17 +108,17 @@ final class FakeQueueStore implements Store {
     }
 
     @Override
-    public Changed resend(ResendRequest request, long now) {
+    public Changed resend(ResendRequest request, long now, Function<? super Changed, AuditEntry> audit) {
         throw new UnsupportedOperationException();
     }
 
     @Override
-    public Edited edit(EditRequest request, long now) {
+    public Edited edit(EditRequest request, long now, Function<? super Edited, AuditEntry> audit) {
         throw new UnsupportedOperationException();
     }
 
     @Override
-    public Changed dismiss(DismissRequest request, long now) {
+    public Changed dismiss(DismissRequest request, long now, Function<? super Changed, AuditEntry> audit) {
         throw new UnsupportedOperationException();
     }
 

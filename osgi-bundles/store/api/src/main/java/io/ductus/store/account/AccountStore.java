@@ -68,6 +68,14 @@ public interface AccountStore {
     /** Writes an audit row that goes with no change of its own (a refused sign-in for an unknown name). */
     void record(AuditEntry entry);
 
+    /**
+     * Writes an audit row unless one with the same actor, action and target was written at or after
+     * {@code since}: reads worth logging once per window (a payload looked at again and again).
+     *
+     * @return whether the row was written
+     */
+    boolean recordOnceSince(AuditEntry entry, long since);
+
     /** Audit rows newest first, paged by id. */
     AuditPage audit(AuditQuery query);
 }

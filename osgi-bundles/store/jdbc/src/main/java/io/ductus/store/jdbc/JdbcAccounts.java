@@ -38,6 +38,8 @@ import java.util.function.UnaryOperator;
  */
 final class JdbcAccounts implements AccountStore {
 
+    private static final String RECORDED_SINCE =
+            "SELECT 1 FROM audit_log WHERE target = ? AND at >= ? AND actor = ? AND action = ? LIMIT 1";
     private static final String USER_BY_NAME = "SELECT " + USER_COLUMNS + " FROM users u WHERE u.username = ?";
     private static final String USER_BY_ID = "SELECT " + USER_COLUMNS + " FROM users u WHERE u.id = ?";
     private static final String ALL_USERS = "SELECT " + USER_COLUMNS + " FROM users u ORDER BY u.username";
@@ -318,6 +320,23 @@ final class JdbcAccounts implements AccountStore {
         transactions.write(Durability.STRICT, c -> {
             insertAudit(c, entry);
             return null;
+        });
+    }
+
+    @Override
+    public boolean recordOnceSince(AuditEntry entry, long since) {
+        return transactions.write(Durability.STRICT, c -> {
+            try (PreparedStatement ps = c.prepareStatement(RECORDED_SINCE)) {
+                ps.setString(1, entry.target());
+                ps.setLong(2, since);
+                ps.setString(3, entry.actor());
+                ps.setString(4, entry.action());
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next()) return false;
+                }
+            }
+            insertAudit(c, entry);
+            return true;
         });
     }
 

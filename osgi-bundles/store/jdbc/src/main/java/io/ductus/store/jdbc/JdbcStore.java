@@ -21,11 +21,13 @@ import io.ductus.store.ResendRequest;
 import io.ductus.store.Store;
 import io.ductus.store.Stored;
 import io.ductus.store.account.AccountStore;
+import io.ductus.store.account.AuditEntry;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
+import java.util.function.Function;
 
 /**
  * The store, written once for both databases: each operation is SQL from this package run through the
@@ -100,40 +102,26 @@ public final class JdbcStore implements Store, AutoCloseable {
     }
 
     @Override
-    public Changed resend(ResendRequest request, long now) {
-        return resend(request, now, AlsoInTransaction.nothing());
-    }
-
-    /** {@link #resend(ResendRequest, long)} with {@code also} run in the same transaction, after it. */
-    public Changed resend(ResendRequest request, long now, AlsoInTransaction<? super Changed> also) {
-        return action(c -> MessageActions.resend(c, dialect, request, now), also);
+    public Changed resend(ResendRequest request, long now, Function<? super Changed, AuditEntry> audit) {
+        return action(c -> MessageActions.resend(c, dialect, request, now), audit);
     }
 
     @Override
-    public Edited edit(EditRequest request, long now) {
-        return edit(request, now, AlsoInTransaction.nothing());
-    }
-
-    /** {@link #edit(EditRequest, long)} with {@code also} run in the same transaction, after it. */
-    public Edited edit(EditRequest request, long now, AlsoInTransaction<? super Edited> also) {
-        return action(c -> EditedCopies.edit(c, dialect, request, now), also);
+    public Edited edit(EditRequest request, long now, Function<? super Edited, AuditEntry> audit) {
+        return action(c -> EditedCopies.edit(c, dialect, request, now), audit);
     }
 
     @Override
-    public Changed dismiss(DismissRequest request, long now) {
-        return dismiss(request, now, AlsoInTransaction.nothing());
+    public Changed dismiss(DismissRequest request, long now, Function<? super Changed, AuditEntry> audit) {
+        return action(c -> MessageActions.dismiss(c, dialect, request, now), audit);
     }
 
-    /** {@link #dismiss(DismissRequest, long)} with {@code also} run in the same transaction, after it. */
-    public Changed dismiss(DismissRequest request, long now, AlsoInTransaction<? super Changed> also) {
-        return action(c -> MessageActions.dismiss(c, dialect, request, now), also);
-    }
-
-    /** An operator's action and what goes with it, in one strict transaction: rare, and worth a sync. */
-    private <R> R action(SqlWork<R> action, AlsoInTransaction<? super R> also) {
+    /** An operator's action and its audit row, in one strict transaction: rare, and worth a sync. */
+    private <R> R action(SqlWork<R> action, Function<? super R, AuditEntry> audit) {
         return transactions.write(Durability.STRICT, c -> {
             R changed = action.run(c);
-            also.run(c, changed);
+            AuditEntry entry = audit.apply(changed);
+            if (entry != null) AccountRows.insertAudit(c, entry);
             return changed;
         });
     }

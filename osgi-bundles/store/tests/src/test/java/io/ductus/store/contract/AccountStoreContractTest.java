@@ -207,6 +207,23 @@ class AccountStoreContractTest {
         assertThat(newest.entry()).isEqualTo(new AuditEntry(T0 + 4, "user:" + name, id, null, "session", "127.0.0.1", "test.step", name, "ok", "{\"i\":4}"));
     }
 
+    @Test
+    void records_a_read_once_per_reader_target_and_window() {
+        String target = "message:" + name;
+        AuditEntry alice = new AuditEntry(T0, "user:alice", null, null, "session", null, "message.payload.read", target, "ok", null);
+        AuditEntry bob = new AuditEntry(T0 + 1, "user:bob", null, null, "session", null, "message.payload.read", target, "ok", null);
+        assertThat(accounts.recordOnceSince(alice, T0 - 3_600_000)).isTrue();
+        assertThat(accounts.recordOnceSince(bob, T0 + 1 - 3_600_000)).isTrue();
+        AuditEntry aliceAgain = new AuditEntry(T0 + 60_000, "user:alice", null, null, "session", null, "message.payload.read",
+                target, "ok", null);
+        assertThat(accounts.recordOnceSince(aliceAgain, T0 + 60_000 - 3_600_000)).isFalse();
+        AuditEntry aliceNextWindow = new AuditEntry(T0 + 3_600_001, "user:alice", null, null, "session", null,
+                "message.payload.read", target, "ok", null);
+        assertThat(accounts.recordOnceSince(aliceNextWindow, T0 + 1)).isTrue();
+        assertThat(rowsFor(target)).extracting(r -> r.entry().actor() + "@" + (r.entry().at() - T0))
+                .containsExactly("user:alice@3600001", "user:bob@1", "user:alice@0");
+    }
+
     private List<AuditRecord> rowsFor(String target) {
         return accounts.audit(new AuditQuery(null, AuditQuery.MAX_LIMIT, null, null)).entries().stream()
                 .filter(r -> target.equals(r.entry().target())).toList();

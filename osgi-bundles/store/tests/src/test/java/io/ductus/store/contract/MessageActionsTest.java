@@ -22,10 +22,10 @@ import io.ductus.store.MessageStatus;
 import io.ductus.store.PendingDelivery;
 import io.ductus.store.ResendRequest;
 import io.ductus.store.StoreException;
+import io.ductus.store.account.AuditEntry;
+import io.ductus.store.account.AuditQuery;
+import io.ductus.store.account.AuditRecord;
 import io.ductus.store.jdbc.JdbcStore;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
@@ -202,25 +202,44 @@ class MessageActionsTest {
     }
 
     @Test
-    void more_work_given_to_an_action_runs_in_its_transaction_and_sees_what_it_changed() {
+    void an_action_writes_its_audit_row_in_its_transaction_from_what_it_changed() {
         long id = quarantinedAndSent(1);
-        String[] seen = new String[1];
-        store.resend(ResendRequest.quarantined(List.of(id)), T0 + 1, (c, changed) -> {
-            seen[0] = deliveryStatus(c, id, "lab") + " " + changed.deliveries().size();
-        });
-        assertThat(seen[0]).isEqualTo("pending 1");
+        String target = "message:" + id;
+        store.resend(ResendRequest.quarantined(List.of(id)), T0 + 1,
+                changed -> audit("message.resend", target, "{\"deliveries\":" + changed.deliveries().size() + "}"));
+        assertThat(auditRows(target)).extracting(r -> r.entry().action() + " " + r.entry().detail())
+                .containsExactly("message.resend {\"deliveries\":1}");
     }
 
     @Test
-    void an_action_whose_more_work_fails_changes_nothing() {
+    void a_refused_action_keeps_no_audit_row() {
+        long id = store.store(batch(iface, message("a", 0, null, "x")), T0).get(0).id();
+        String target = "message:" + id;
+        EditRequest edit = new EditRequest(id, "b".getBytes(), "UTF-8", null, 0, Set.of("x"), null);
+        assertThatThrownBy(() -> store.edit(edit, T0 + 1, edited -> audit("message.edit", target, null)))
+                .isInstanceOf(ActionRefusedException.class);
+        assertThat(auditRows(target)).isEmpty();
+    }
+
+    @Test
+    void an_action_whose_audit_row_cannot_be_written_changes_nothing() {
         long id = quarantinedAndSent(1);
+        // An audit row without an actor breaks a NOT NULL constraint: the database refuses it.
         assertThatThrownBy(() -> store.dismiss(new DismissRequest(List.of(id), Set.of(), "x", null), T0 + 1,
-                (c, changed) -> {
-                    throw new SQLException("the audit row could not be written");
-                })).isInstanceOf(StoreException.class);
+                changed -> new AuditEntry(T0, null, null, null, "cli", null, "message.dismiss", "message:" + id, "ok", null)))
+                .isInstanceOf(StoreException.class);
         MessageDetail detail = store.message(id).orElseThrow();
         assertThat(delivery(detail, "lab").status()).isEqualTo(DeliveryStatus.QUARANTINED);
         assertThat(detail.summary().status()).isEqualTo(MessageStatus.QUARANTINED);
+    }
+
+    private static AuditEntry audit(String action, String target, String detail) {
+        return new AuditEntry(T0, "cli:test", null, null, "cli", null, action, target, "ok", detail);
+    }
+
+    private List<AuditRecord> auditRows(String target) {
+        return store.accounts().audit(new AuditQuery(null, AuditQuery.MAX_LIMIT, null, null)).entries().stream()
+                .filter(r -> target.equals(r.entry().target())).toList();
     }
 
     /** A message whose delivery to lab (lane 2) is quarantined after {@code attempts} and to archive sent. */
@@ -235,14 +254,4 @@ class MessageActionsTest {
         return detail.deliveries().stream().filter(d -> d.destination().equals(destination)).findFirst().orElseThrow();
     }
 
-    private static String deliveryStatus(java.sql.Connection c, long id, String destination) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT status FROM deliveries WHERE message_id = ? AND destination = ?")) {
-            ps.setLong(1, id);
-            ps.setString(2, destination);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getString(1);
-            }
-        }
-    }
 }
