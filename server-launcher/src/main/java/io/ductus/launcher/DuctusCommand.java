@@ -8,6 +8,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "ductus", mixinStandardHelpOptions = true, versionProvider = Distribution.VersionProvider.class,
         description = "Ductus healthcare integration engine.",
         subcommands = {ServeCommand.class, ValidateCommand.class, TestCommand.class, SendCommand.class, StatusCommand.class,
+                MessagesCommand.class, ResendCommand.class,
                 DestinationCommands.Pause.class, DestinationCommands.Resume.class, DrainCommand.class, SecretCommand.class,
                 UserCommand.class, TokenCommand.class, VersionCommand.class})
 final class DuctusCommand implements Callable<Integer> {

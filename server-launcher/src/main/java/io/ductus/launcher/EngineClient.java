@@ -31,28 +31,43 @@ final class EngineClient {
     }
 
     JsonNode get(String path) {
-        return call("GET", path);
+        return read(send("GET", path, null, "application/json").body());
     }
 
     JsonNode post(String path) {
-        return call("POST", path);
+        return read(send("POST", path, null, "application/json").body());
+    }
+
+    /** A POST with a JSON body (a map or list, written by Jackson). */
+    JsonNode post(String path, Object body) {
+        try {
+            return read(send("POST", path, JSON.writeValueAsString(body), "application/json").body());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException("cannot write " + body + " as JSON", e);
+        }
     }
 
     JsonNode delete(String path) {
-        return call("DELETE", path);
+        return read(send("DELETE", path, null, "application/json").body());
+    }
+
+    /** A text answer (a payload), decoded with the charset the engine names. */
+    String text(String path) {
+        return send("GET", path, null, "text/plain").body();
     }
 
     URI base() {
         return base;
     }
 
-    private JsonNode call(String method, String path) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(base + path)).timeout(TIMEOUT)
-                .header("Authorization", "Bearer " + token).header("Accept", "application/json")
-                .method(method, HttpRequest.BodyPublishers.noBody()).build();
+    private HttpResponse<String> send(String method, String path, String json, String accept) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(TIMEOUT)
+                .header("Authorization", "Bearer " + token).header("Accept", accept)
+                .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
+        if (json != null) request.header("Content-Type", "application/json");
         HttpResponse<String> response;
         try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
         } catch (ConnectException e) {
             throw new EngineCallException("cannot reach the engine at " + base + " (connection refused): is ductus serve running"
                     + " there? --url says where");
@@ -64,8 +79,8 @@ final class EngineClient {
             Thread.currentThread().interrupt();
             throw new EngineCallException("interrupted");
         }
+        if (response.statusCode() / 100 == 2) return response;
         JsonNode body = read(response.body());
-        if (response.statusCode() / 100 == 2) return body;
         String detail = body.path("detail").asText(response.body());
         throw switch (response.statusCode()) {
             case 401 -> new EngineCallException("the engine refused the token: " + detail + " (--token or " + EngineOptions.TOKEN_VARIABLE + ")");

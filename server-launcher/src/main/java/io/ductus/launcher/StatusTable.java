@@ -10,9 +10,9 @@ import java.util.List;
  */
 final class StatusTable {
 
-    private static final String[] HEADER = {"INTERFACE", "DESTINATION", "STATE", "PENDING", "QUARANTINED", "HEALTH"};
-    /** Columns aligned right: the counts. */
-    private static final boolean[] RIGHT = {false, false, false, true, true, false};
+    private static final TextTable TABLE = new TextTable(
+            new String[] {"INTERFACE", "DESTINATION", "STATE", "PENDING", "QUARANTINED", "HEALTH"},
+            new boolean[] {false, false, false, true, true, false});
 
     private StatusTable() {
     }
@@ -36,7 +36,7 @@ final class StatusTable {
         StringBuilder out = new StringBuilder();
         out.append(interfaces.path("draining").asBoolean() ? "draining: no source takes input (ductus drain --status)\n" : "");
         if (rows.isEmpty()) return out.append("no interfaces\n").toString();
-        out.append(table(rows));
+        out.append(TABLE.render(rows));
         if (!problems.isEmpty()) {
             out.append('\n');
             problems.forEach(p -> out.append(p).append('\n'));
@@ -46,26 +46,5 @@ final class StatusTable {
 
     private static String health(JsonNode node) {
         return node.path("health").path("state").asText();
-    }
-
-    private static String table(List<String[]> rows) {
-        int[] widths = new int[HEADER.length];
-        List<String[]> all = new ArrayList<>();
-        all.add(HEADER);
-        all.addAll(rows);
-        for (String[] row : all) {
-            for (int c = 0; c < row.length; c++) widths[c] = Math.max(widths[c], row[c].length());
-        }
-        StringBuilder out = new StringBuilder();
-        for (String[] row : all) {
-            StringBuilder line = new StringBuilder();
-            for (int c = 0; c < row.length; c++) {
-                if (c > 0) line.append("  ");
-                String pad = " ".repeat(widths[c] - row[c].length());
-                line.append(RIGHT[c] && row != HEADER ? pad + row[c] : row[c] + pad);
-            }
-            out.append(line.toString().stripTrailing()).append('\n');
-        }
-        return out.toString();
     }
 }

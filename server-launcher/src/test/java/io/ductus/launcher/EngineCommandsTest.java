@@ -30,6 +30,9 @@ class EngineCommandsTest {
             drain --token dux_x --status --stop              | --status and --stop cannot be used together
             status --token dux_x --url ftp://engine:7700     | --url: expected http://host:port
             status --token dux_x --url http://bad^host       | --url: 'http://bad^host' is not a URL
+            resend --token dux_x                             | Missing required parameter: 'ID'
+            resend --token dux_x 12 x                        | Unmatched argument at index 4: 'x'
+            messages show --token dux_x twelve               | Invalid value for positional parameter at index 0 (ID)
             """)
     void bad_arguments_get_one_line_and_exit_code_2(String args, String reason) {
         assertThat(run(args.split(" "))).isEqualTo(ExitCodes.BAD_ARGUMENTS);

@@ -127,6 +127,47 @@ class OperateIT {
     }
 
     @Test
+    void messages_list_show_and_resend_through_the_api() throws Exception {
+        try (MllpSender sender = new MllpSender(EXAMPLE_PORT, 10_000)) {
+            assertThat(sender.send(TestMessages.adt("OPS-MSG-1", "K7")).code().name()).isEqualTo("AA");
+        }
+        Path out = tmp.resolve("data/out");
+        Eventually.within(Duration.ofSeconds(20), () -> assertThat(archived(out, "OPS-MSG-1-")).isNotEmpty());
+
+        Run list = run("messages", "list", "--interface", "adt-in", "--text", "OPS-MSG-1", "--url", url,
+                "--token", ductus.token("viewer"));
+        assertThat(list.exitCode()).as(list.err()).isZero();
+        List<String> lines = list.out().lines().toList();
+        assertThat(lines.get(0)).matches("\\s*ID\\s+RECEIVED\\s+INTERFACE\\s+STATUS\\s+KEY\\s+SIZE");
+        assertThat(lines).hasSize(2);
+        String id = lines.get(1).strip().split("\\s+")[0];
+        assertThat(lines.get(1)).contains("adt-in").contains("K7");
+
+        Run show = run("messages", "show", id, "--payload", "--url", url, "--token", ductus.token("admin"));
+        assertThat(show.exitCode()).as(show.err()).isZero();
+        assertThat(show.out()).contains("message " + id + "  adt-in").contains("key       K7").containsPattern("archive\\s+sent\\s+1")
+                .contains("\nMSH|^~\\&|").contains("OPS-MSG-1");
+        Run noPayloads = run("messages", "show", id, "--payload", "--url", url, "--token", ductus.token("operator"));
+        assertThat(noPayloads.exitCode()).isEqualTo(ExitCodes.FAILED);
+        assertThat(noPayloads.err()).contains("not allowed").contains("payloads");
+
+        java.nio.file.Files.delete(archived(out, "OPS-MSG-1-").get(0));
+        Run resend = run("resend", id, "--destination", "archive", "--url", url, "--token", ductus.token("operator"));
+        assertThat(resend.exitCode()).as(resend.err()).isZero();
+        assertThat(resend.out()).contains("message " + id + " → archive: sent, pending again").contains("1 deliveries resent");
+        Eventually.within(Duration.ofSeconds(20), () -> assertThat(archived(out, "OPS-MSG-1-")).hasSize(1));
+        JsonNode audit = JSON.readTree(ductus.get("/api/v1/audit?limit=20").body());
+        assertThat(audit.findValuesAsText("action")).contains("message.resend", "message.payload.read");
+    }
+
+    private static List<Path> archived(Path out, String prefix) throws java.io.IOException {
+        if (!java.nio.file.Files.isDirectory(out)) return List.of();
+        try (Stream<Path> files = java.nio.file.Files.list(out)) {
+            return files.filter(f -> f.getFileName().toString().startsWith(prefix)).toList();
+        }
+    }
+
+    @Test
     void an_event_follower_sees_a_delivery_within_a_second_and_metrics_count_it() throws Exception {
         HttpClient http = HttpClient.newHttpClient();
         HttpResponse<Stream<String>> stream = http.send(HttpRequest.newBuilder(URI.create(url + "/api/v1/events"))
