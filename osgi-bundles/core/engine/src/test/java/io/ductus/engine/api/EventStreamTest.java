@@ -43,6 +43,22 @@ class EventStreamTest {
     }
 
     @Test
+    void an_operators_action_is_announced_with_the_ids_it_changed_and_no_content() throws Exception {
+        long id = fixture.quarantinedMessage();
+        try (Follower follower = follow(Map.of())) {
+            HttpResponse<String> r = fixture.withToken("POST", "/api/v1/messages/dismiss", fixture.token("operator"),
+                    ApiFixture.json(Map.of("ids", List.of(id), "reason", "handled by phone")));
+            assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+
+            Received event = follower.await(e -> e.type().equals("messages"), Duration.ofSeconds(5));
+            assertThat(event.data().get("action").asText()).isEqualTo("dismiss");
+            assertThat(event.data().get("messageIds").get(0).asLong()).isEqualTo(id);
+            assertThat(event.data().get("count").asInt()).isEqualTo(1);
+            assertThat(event.data().toString()).doesNotContain("handled by phone").doesNotContain("MSH");
+        }
+    }
+
+    @Test
     void a_follower_sees_the_delivery_within_a_second_of_it() throws Exception {
         try (Follower follower = follow(Map.of())) {
             long sent = System.nanoTime();
