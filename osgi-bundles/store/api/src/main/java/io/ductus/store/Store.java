@@ -104,6 +104,16 @@ public interface Store {
     /** Pending and quarantined deliveries per destination (destinations with neither are left out). */
     List<DestinationCounts> destinationCounts();
 
+    /** The destinations an operator paused: they stay paused across restarts until resumed. */
+    Set<DestinationRef> pausedDestinations();
+
+    /**
+     * Pauses or resumes a destination, with its audit row (or null) in the same transaction.
+     *
+     * @return false, and nothing written, when it already was
+     */
+    boolean setPaused(DestinationRef destination, boolean paused, long now, AuditEntry audit);
+
     /** The progress a source saved with its last batch ({@link IntakeBatch#progress()}), if any. */
     Optional<String> sourceState(String interfaceName, String key);
 

@@ -8,6 +8,7 @@ import io.ductus.engine.runtime.InterfaceManager.InterfaceState;
 import io.ductus.store.DestinationCounts;
 import io.ductus.store.DestinationRef;
 import io.ductus.store.Store;
+import io.ductus.store.account.AuditEntry;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -65,23 +66,20 @@ final class InterfaceRoutes {
     }
 
     private interface DestinationChange {
-        Change apply(InterfaceManager interfaces, String interfaceName, String destination);
+        Change apply(InterfaceManager interfaces, String interfaceName, String destination, AuditEntry audit);
     }
 
     private ApiResponse change(ApiRequest request, Caller caller, String action, DestinationChange change) {
         InterfaceManager interfaces = interfaces(runtime);
         String name = request.pathName("name");
         String destination = request.pathName("destination");
-        Change done = change.apply(interfaces, name, destination);
+        // Saved in the store (so it holds across restarts) with its audit row, in one transaction.
+        Change done = change.apply(interfaces, name, destination, Audits.of(caller, clock.millis(), action,
+                "destination:" + name + "/" + destination, Audits.OK, null));
         if (done == Change.UNKNOWN) {
             state(interfaces, name);
             throw new ApiProblem(404, "Not found", "Interface " + name + " has no destination '" + destination
                     + "'. GET /api/v1/interfaces/" + name + " lists its destinations.");
-        }
-        if (done == Change.DONE) {
-            // Not a database change: its audit row is written in a transaction of its own, right after.
-            Audits.recordAfter(store.accounts(), Audits.of(caller, clock.millis(), action,
-                    "destination:" + name + "/" + destination, Audits.OK, null));
         }
         InterfaceState state = state(interfaces, name);
         var d = state.destinations().stream().filter(x -> x.name().equals(destination)).findFirst().orElseThrow();

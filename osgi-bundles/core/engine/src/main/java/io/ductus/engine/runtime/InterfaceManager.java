@@ -10,6 +10,7 @@ import io.ductus.engine.plugins.ConnectorRegistry;
 import io.ductus.sdk.ConnectorFactory;
 import io.ductus.sdk.ConnectorStatus;
 import io.ductus.store.DestinationRef;
+import io.ductus.store.account.AuditEntry;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -77,7 +78,7 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
     private final Function<ConnectorTypes, ProjectCheck> checker;
     private final InterfaceRuntime.Shared shared;
     private final Set<String> failed = new LinkedHashSet<>();
-    /** Paused by an operator: kept while the interface stops and starts again (not across an engine restart). */
+    /** Paused by an operator: kept in the store, so across an engine restart too, until resumed. */
     private final Set<DestinationRef> paused = new LinkedHashSet<>();
     private final Map<String, String> announced = new LinkedHashMap<>();
     private Instant drainingSince;
@@ -99,6 +100,7 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
     /** Starts every interface whose connectors are there (the store reconciled what a crash left when it opened). */
     public synchronized void start() {
         definitions.keySet().forEach(name -> notRunning.put(name, "starting"));
+        paused.addAll(shared.store().pausedDestinations());
         registry.addListener(this);
         startWhatCan();
         announce();
@@ -166,11 +168,8 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
             }
             try {
                 InterfaceRuntime runtime = InterfaceRuntime.start(definition, this::factory, shared,
-                        reason -> stopLater(definition.name(), reason));
+                        d -> paused.contains(new DestinationRef(definition.name(), d)), reason -> stopLater(definition.name(), reason));
                 if (drainingSince != null) runtime.closeSource();
-                runtime.destinations().forEach((d, runner) -> {
-                    if (paused.contains(new DestinationRef(definition.name(), d))) runner.pause();
-                });
                 running.put(definition.name(), runtime);
                 notRunning.remove(definition.name());
                 LOG.info("interface {} running ({} destination(s), {} lane(s))", definition.name(),
@@ -229,22 +228,37 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         return types;
     }
 
+    /** {@link #pause(String, String, AuditEntry)} without an audit row. */
+    public Change pause(String interfaceName, String destination) {
+        return pause(interfaceName, destination, null);
+    }
+
     /**
      * Pauses one destination: its workers stop taking messages (a send under way finishes); intake goes on
-     * storing them. Kept while the interface stops and starts again.
+     * storing them. Saved first (with its audit row, in one transaction), so it holds across restarts;
+     * a store that cannot save it throws and nothing is paused.
      */
-    public synchronized Change pause(String interfaceName, String destination) {
+    public synchronized Change pause(String interfaceName, String destination, AuditEntry audit) {
         if (!configured(interfaceName, destination)) return Change.UNKNOWN;
-        if (!paused.add(new DestinationRef(interfaceName, destination))) return Change.ALREADY;
+        DestinationRef ref = new DestinationRef(interfaceName, destination);
+        boolean saved = shared.store().setPaused(ref, true, shared.clock().millis(), audit);
+        if (!paused.add(ref) && !saved) return Change.ALREADY;
         runner(interfaceName, destination).ifPresent(DestinationRunner::pause);
         shared.events().destinationChanged(interfaceName, destination, true);
         return Change.DONE;
     }
 
-    /** Lets a paused destination's workers go on with what waits for them. */
-    public synchronized Change resume(String interfaceName, String destination) {
+    /** {@link #resume(String, String, AuditEntry)} without an audit row. */
+    public Change resume(String interfaceName, String destination) {
+        return resume(interfaceName, destination, null);
+    }
+
+    /** Lets a paused destination's workers go on with what waits for them; saved like a pause. */
+    public synchronized Change resume(String interfaceName, String destination, AuditEntry audit) {
         if (!configured(interfaceName, destination)) return Change.UNKNOWN;
-        if (!paused.remove(new DestinationRef(interfaceName, destination))) return Change.ALREADY;
+        DestinationRef ref = new DestinationRef(interfaceName, destination);
+        boolean saved = shared.store().setPaused(ref, false, shared.clock().millis(), audit);
+        if (!paused.remove(ref) && !saved) return Change.ALREADY;
         runner(interfaceName, destination).ifPresent(DestinationRunner::resume);
         shared.events().destinationChanged(interfaceName, destination, false);
         return Change.DONE;

@@ -17,19 +17,20 @@ import io.ductus.script.InterfaceScript;
 import io.ductus.script.ScriptHost;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Set;
-import java.util.function.Supplier;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -78,8 +79,9 @@ final class InterfaceRuntime {
      * Creates and starts the interface with the connector factories found by type name. Throws
      * {@link StartException} with a reason an operator can act on; nothing is left running then.
      */
+    /** @param paused whether a destination is paused: then its workers start paused, so they never take a message */
     static InterfaceRuntime start(InterfaceDefinition definition, Function<String, Optional<ConnectorFactory>> factories,
-                                  Shared shared, Consumer<String> stopBecause) throws StartException {
+                                  Shared shared, Predicate<String> paused, Consumer<String> stopBecause) throws StartException {
         RunawayGuard guard = new RunawayGuard(stopBecause);
         ConnectorFactory sourceFactory = factory(definition.source().type(), factories, Role.SOURCE, "source");
         Optional<InterfaceScript> script = script(definition, shared);
@@ -97,6 +99,7 @@ final class InterfaceRuntime {
             } catch (RuntimeException | LinkageError e) {
                 throw new StartException("destinations." + d.name() + ": the " + d.type() + " connector failed to start: " + e, e);
             }
+            if (paused.test(d.name())) runners.get(d.name()).pause();
         }
         InterfaceRuntime runtime = new InterfaceRuntime(definition, runners, sourceFactory, sourceConfig, shared);
         runtime.startAll();

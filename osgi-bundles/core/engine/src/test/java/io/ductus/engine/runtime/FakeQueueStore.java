@@ -32,6 +32,8 @@ import java.util.function.Function;
 /** An in-memory queue of one destination's deliveries, for worker tests; records every flush. */
 final class FakeQueueStore implements Store {
 
+    private final Set<DestinationRef> paused = new java.util.HashSet<>();
+
     private record Row(long id, int lane, int attempts, Long nextAttemptAt, boolean pending) {
     }
 
@@ -125,6 +127,16 @@ final class FakeQueueStore implements Store {
     @Override
     public List<DestinationCounts> destinationCounts() {
         return List.of();
+    }
+
+    @Override
+    public synchronized Set<DestinationRef> pausedDestinations() {
+        return Set.copyOf(paused);
+    }
+
+    @Override
+    public synchronized boolean setPaused(DestinationRef destination, boolean pause, long now, AuditEntry audit) {
+        return pause ? paused.add(destination) : paused.remove(destination);
     }
 
     @Override

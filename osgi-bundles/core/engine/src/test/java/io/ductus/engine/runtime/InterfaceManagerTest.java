@@ -108,6 +108,29 @@ class InterfaceManagerTest {
     }
 
     @Test
+    void a_pause_holds_across_a_restart_of_the_engine_until_resumed() throws Exception {
+        start(TestRegistries.with(new MllpConnectorFactory(), new FileConnectorFactory()));
+        runtime.interfaces().pause("adt", "lab");
+        assertThat(send("M1", "P1")).isEqualTo(AckCode.AA);
+        runtime.stop();
+
+        start(TestRegistries.with(new MllpConnectorFactory(), new FileConnectorFactory()));
+        assertThat(runtime.interfaces().state("adt").orElseThrow().destinations()).filteredOn(d -> d.name().equals("lab"))
+                .singleElement().satisfies(d -> assertThat(d.paused()).isTrue());
+        assertThat(send("M2", "P1")).isEqualTo(AckCode.AA);
+        waitUntil(() -> Files.exists(tmp.resolve("data/out/M2-2.hl7")));
+        Thread.sleep(300);
+        assertThat(received).isEmpty();
+        assertThat(runtime.interfaces().pause("adt", "lab")).isEqualTo(InterfaceManager.Change.ALREADY);
+
+        assertThat(runtime.interfaces().resume("adt", "lab")).isEqualTo(InterfaceManager.Change.DONE);
+        waitUntil(() -> received.size() == 2);
+        runtime.stop();
+        start(TestRegistries.with(new MllpConnectorFactory(), new FileConnectorFactory()));
+        assertThat(runtime.interfaces().state("adt").orElseThrow().destinations()).noneMatch(InterfaceManager.DestinationState::paused);
+    }
+
+    @Test
     void draining_closes_the_listener_and_finishes_what_is_pending() throws Exception {
         start(TestRegistries.with(new MllpConnectorFactory(), new FileConnectorFactory()));
         runtime.interfaces().pause("adt", "lab");

@@ -132,6 +132,16 @@ public final class JdbcStore implements Store, AutoCloseable {
     }
 
     @Override
+    public Set<DestinationRef> pausedDestinations() {
+        return transactions.read(PausedDestinations::all);
+    }
+
+    @Override
+    public boolean setPaused(DestinationRef destination, boolean paused, long now, AuditEntry audit) {
+        return transactions.write(Durability.STRICT, c -> PausedDestinations.set(c, destination, paused, now, audit));
+    }
+
+    @Override
     public Optional<String> sourceState(String interfaceName, String key) {
         return transactions.read(c -> MessageReads.sourceState(c, interfaceName, key));
     }
