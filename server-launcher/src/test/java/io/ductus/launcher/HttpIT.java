@@ -82,6 +82,8 @@ class HttpIT {
                   if (req.method === 'POST') return { status: 201, headers: { location: '/patients/' + req.body.id }, body: null };
                   const mrn = req.path.split('/').pop();
                   if (mrn === 'missing') return { status: 404, body: { error: 'no patient ' + mrn } };
+                  if (mrn === 'nobody') return null;
+                  if (mrn === 'broken') throw new Error('lookup table is broken');
                   return { status: 200, headers: { 'x-interface': meta.interface }, body: { mrn, name: 'DOE^JANE' } };
                 }
                 """);
@@ -147,6 +149,12 @@ class HttpIT {
         HttpResponse<String> missing = send(lookupPort, "GET", "/patients/missing", null, null);
         assertThat(missing.statusCode()).isEqualTo(404);
         assertThat(missing.body()).contains("no patient missing");
+
+        assertThat(send(lookupPort, "GET", "/patients/nobody", null, null).statusCode()).as("null answers 204").isEqualTo(204);
+        HttpResponse<String> broken = send(lookupPort, "GET", "/patients/broken", null, null);
+        assertThat(broken.statusCode()).isEqualTo(500);
+        assertThat(broken.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+        assertThat(broken.body()).contains("lookup table is broken").contains("transform.js");
 
         HttpResponse<String> created = send(lookupPort, "POST", "/patients", "application/json", "{\"id\":\"P9\"}");
         assertThat(created.statusCode()).isEqualTo(201);
