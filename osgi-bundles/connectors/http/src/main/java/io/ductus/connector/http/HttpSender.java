@@ -53,7 +53,10 @@ final class HttpSender implements Destination {
     @Override
     public synchronized void start() {
         // Connects on the first send, so a receiver that is down does not stop the interface from starting.
+        // HTTP/1.1: the client would otherwise offer every plain-http receiver an h2c upgrade on the first
+        // request, which some receivers in the field refuse; integration peers speak 1.1 anyway.
         client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(settings.connectTimeout())
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
