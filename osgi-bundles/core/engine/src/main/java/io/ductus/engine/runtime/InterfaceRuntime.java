@@ -4,6 +4,7 @@ import io.ductus.core.project.DestinationDefinition;
 import io.ductus.core.project.InterfaceDefinition;
 import io.ductus.sdk.ConnectorFactory;
 import io.ductus.sdk.ConnectorType;
+import io.ductus.sdk.Intake;
 import io.ductus.sdk.Role;
 import io.ductus.sdk.Source;
 import io.ductus.sdk.config.ConfigProblem;
@@ -60,12 +61,19 @@ final class InterfaceRuntime {
     private final ConnectorFactory sourceFactory;
     private final ConnectorConfig sourceConfig;
     private final Shared shared;
+    private final Optional<InterfaceScript> script;
+    private final RunawayGuard guard;
     private Source source;
     private EngineConnectorContext sourceContext;
+    /** Answers requests of a source in respond mode; made with each source (null while it is closed, or without code). */
+    private ScriptResponder responder;
 
     private InterfaceRuntime(InterfaceDefinition definition, Map<String, DestinationRunner> destinations,
-                             ConnectorFactory sourceFactory, ConnectorConfig sourceConfig, Shared shared) {
+                             ConnectorFactory sourceFactory, ConnectorConfig sourceConfig, Shared shared,
+                             Optional<InterfaceScript> script, RunawayGuard guard) {
         this.definition = definition;
+        this.script = script;
+        this.guard = guard;
         this.destinations = destinations;
         this.sourceFactory = sourceFactory;
         this.sourceConfig = sourceConfig;
@@ -101,7 +109,7 @@ final class InterfaceRuntime {
             }
             if (paused.test(d.name())) runners.get(d.name()).pause();
         }
-        InterfaceRuntime runtime = new InterfaceRuntime(definition, runners, sourceFactory, sourceConfig, shared);
+        InterfaceRuntime runtime = new InterfaceRuntime(definition, runners, sourceFactory, sourceConfig, shared, script, guard);
         runtime.startAll();
         return runtime;
     }
@@ -125,11 +133,15 @@ final class InterfaceRuntime {
         if (source != null) return;
         intake.reopen();
         sourceContext = new EngineConnectorContext(definition.name(), "source", shared.clock(), shared.dataDirectory(), shared.timers());
+        // With code, the intake also answers requests (respond mode); a source that does not respond just submits.
+        responder = script.map(s -> new ScriptResponder(definition, s, guard, shared.clock())).orElse(null);
+        Intake given = responder == null ? intake : new RespondingIntake(intake, responder);
         try {
             Source created = sourceFactory.createSource(sourceConfig, sourceContext);
-            created.start(intake);
+            created.start(given);
             source = created;
         } catch (Exception | LinkageError e) {
+            closeResponder();
             sourceContext.close();
             throw new StartException("source: the " + definition.source().type() + " connector could not start: " + e.getMessage(), e);
         }
@@ -144,8 +156,18 @@ final class InterfaceRuntime {
             LOG.warn("interface {}: source did not stop cleanly: {}", definition.name(), e.toString());
         }
         intake.close(STOP_WAIT_MS);
+        closeResponder();
         sourceContext.close();
         source = null;
+    }
+
+    private void closeResponder() {
+        try {
+            if (responder != null) responder.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        responder = null;
     }
 
     synchronized boolean accepting() {

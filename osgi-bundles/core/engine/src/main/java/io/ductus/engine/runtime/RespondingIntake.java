@@ -1,0 +1,32 @@
+package io.ductus.engine.runtime;
+
+import io.ductus.sdk.InboundMessage;
+import io.ductus.sdk.Intake;
+import io.ductus.sdk.Receipt;
+import io.ductus.sdk.Responder;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * What a source of an interface with code is given: the intake, which also answers requests with the
+ * code (a source in respond mode finds the {@link Responder} on it; others just submit).
+ */
+final class RespondingIntake implements Intake, Responder {
+
+    private final Intake intake;
+    private final Responder responder;
+
+    RespondingIntake(Intake intake, Responder responder) {
+        this.intake = intake;
+        this.responder = responder;
+    }
+
+    @Override
+    public CompletionStage<Receipt> submit(InboundMessage message) {
+        return intake.submit(message);
+    }
+
+    @Override
+    public CompletionStage<Response> respond(Request request) {
+        return responder.respond(request);
+    }
+}
