@@ -79,7 +79,9 @@ public final class ConfigurationReference {
                 .append("`path:line:column: field: message`. JSON Schemas of the three files are in the distribution's ")
                 .append("`schemas/` folder for editors (for example with the YAML language server: ")
                 .append("`# yaml-language-server: $schema=…/schemas/interface.schema.json`).\n\n")
-                .append("Credentials are never written in these files: write `${secret:NAME}` where a password goes.\n");
+                .append("Credentials are never written in these files: write `${secret:NAME}` where a password goes ")
+                .append("(in resources.yaml, and in any text setting of a connector, such as a header line; the engine ")
+                .append("puts the value in when the interface starts).\n");
         file(md, ProjectShapes.DUCTUS_FILE, "The engine-wide settings at the project's root. Every key is optional.",
                 ProjectShapes.DUCTUS, DUCTUS_EXAMPLE);
         file(md, ProjectShapes.RESOURCES_FILE, "Named connections that interface code and destinations use by name.",

@@ -58,8 +58,9 @@ public final class ConnectorConfig {
         return type.cast(value);
     }
 
+    /** The settings' names only: their values may hold secrets, and a toString ends up in logs. */
     @Override
     public String toString() {
-        return values.toString();
+        return "settings " + new java.util.TreeSet<>(values.keySet());
     }
 }

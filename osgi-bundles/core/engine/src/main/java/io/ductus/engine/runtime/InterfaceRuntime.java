@@ -93,11 +93,11 @@ final class InterfaceRuntime {
         RunawayGuard guard = new RunawayGuard(stopBecause);
         ConnectorFactory sourceFactory = factory(definition.source().type(), factories, Role.SOURCE, "source");
         Optional<InterfaceScript> script = script(definition, shared);
-        ConnectorConfig sourceConfig = config(sourceFactory, Role.SOURCE, definition.source().settings(), "source");
+        ConnectorConfig sourceConfig = config(sourceFactory, Role.SOURCE, definition.source().settings(), "source", shared.services());
         Map<String, DestinationRunner> runners = new LinkedHashMap<>();
         for (DestinationDefinition d : definition.destinations().values()) {
             ConnectorFactory factory = factory(d.type(), factories, Role.DESTINATION, "destinations." + d.name());
-            ConnectorConfig config = config(factory, Role.DESTINATION, d.settings(), "destinations." + d.name());
+            ConnectorConfig config = config(factory, Role.DESTINATION, d.settings(), "destinations." + d.name(), shared.services());
             EngineConnectorContext context = new EngineConnectorContext(definition.name(), d.name(), shared.clock(),
                     shared.dataDirectory(), shared.timers());
             try {
@@ -230,15 +230,20 @@ final class InterfaceRuntime {
         return factory;
     }
 
-    private static ConnectorConfig config(ConnectorFactory factory, Role role, Map<String, Object> settings, String where)
-            throws StartException {
+    /** Settings checked as the project wrote them (with ${secret:NAME}); the connector gets the secrets' values. */
+    private static ConnectorConfig config(ConnectorFactory factory, Role role, Map<String, Object> settings, String where,
+                                          EngineServices services) throws StartException {
         ConfigSchema schema = factory.type().schema(role);
         List<ConfigProblem> problems = new ArrayList<>(schema.validate(settings));
         if (problems.isEmpty()) problems.addAll(factory.check(role, schema.parse(settings)));
         if (!problems.isEmpty()) {
             throw new StartException(where + ": " + String.join("; ", problems.stream().map(ConfigProblem::toString).toList()));
         }
-        return schema.parse(settings);
+        try {
+            return schema.parse(services.withSecrets(settings));
+        } catch (IllegalArgumentException e) {
+            throw new StartException(where + "." + e.getMessage(), e);
+        }
     }
 
     /** Why an interface could not start, in words an operator can act on. */

@@ -1,6 +1,7 @@
 package io.ductus.engine.services;
 
 import io.ductus.core.project.DatabaseResource;
+import io.ductus.core.project.SecretReferences;
 import io.ductus.project.SecretsFile;
 import io.ductus.script.ScriptServices;
 import io.ductus.script.ScriptServices.ServiceException;
@@ -64,6 +65,14 @@ public final class EngineServices implements AutoCloseable {
                 return EngineServices.this.secret(name);
             }
         };
+    }
+
+    /**
+     * A connector's settings with every {@code ${secret:NAME}} replaced by its value, as the connector
+     * starts; IllegalArgumentException naming the setting when a secret cannot be read.
+     */
+    public Map<String, Object> withSecrets(Map<String, Object> settings) {
+        return SecretReferences.resolve(settings, this::secret);
     }
 
     private String variable(String name) {
