@@ -165,7 +165,7 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
                 continue;
             }
             try {
-                InterfaceRuntime runtime = InterfaceRuntime.start(definition, this::factory, shared,
+                InterfaceRuntime runtime = InterfaceRuntime.start(definition, this::factory, this::routeTarget, shared,
                         reason -> stopLater(definition.name(), reason));
                 if (drainingSince != null) runtime.closeSource();
                 runtime.destinations().forEach((d, runner) -> {
@@ -213,6 +213,12 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         return registry.find(type).map(ConnectorRegistry.Registration::factory);
     }
 
+    /** The interface a route stores into: its intake rules, counters and lanes, whether it runs or not. */
+    private Optional<RouteHandover.Target> routeTarget(String name) {
+        return Optional.ofNullable(definitions.get(name)).map(d -> new RouteHandover.Target(d.name(), new IntakeRows(d),
+                shared.metrics().intake(d.name()), shared.lanes(), shared.events()));
+    }
+
     private void stopRuntime(String name, InterfaceRuntime runtime, String reason) {
         try {
             runtime.stop();
@@ -222,10 +228,11 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         notRunning.put(name, reason);
     }
 
+    /** The plugin connector types an interface needs; the engine's own (routes) are always there. */
     private static Set<String> typesOf(InterfaceDefinition definition) {
         Set<String> types = new LinkedHashSet<>();
-        types.add(definition.source().type());
-        definition.destinations().values().forEach(d -> types.add(d.type()));
+        if (!definition.source().isInternal()) types.add(definition.source().type());
+        definition.destinations().values().stream().filter(d -> d.routeTarget().isEmpty()).forEach(d -> types.add(d.type()));
         return types;
     }
 

@@ -1,11 +1,5 @@
 package io.ductus.engine.runtime;
 
-import io.ductus.core.hl7.Hl7Charsets;
-import io.ductus.core.hl7.Hl7Message;
-import io.ductus.core.hl7.Hl7ParseException;
-import io.ductus.core.lane.IntakeKeys;
-import io.ductus.core.lane.Lanes;
-import io.ductus.core.project.Format;
 import io.ductus.core.project.InterfaceDefinition;
 import io.ductus.engine.monitor.EventHub;
 import io.ductus.engine.monitor.IntakeMetrics;
@@ -19,19 +13,14 @@ import io.ductus.store.NewMessage;
 import io.ductus.store.Store;
 import io.ductus.store.StoreException;
 import io.ductus.store.Stored;
-import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
-import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,7 +41,7 @@ final class MessageIntake implements Intake {
     private final IntConsumer committedInLane;
     private final IntakeMetrics metrics;
     private final EventHub events;
-    private final List<String> destinations;
+    private final IntakeRows rows;
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile boolean open = true;
 
@@ -65,7 +54,7 @@ final class MessageIntake implements Intake {
         this.committedInLane = committedInLane;
         this.metrics = metrics;
         this.events = events;
-        this.destinations = List.copyOf(definition.destinations().keySet());
+        this.rows = new IntakeRows(definition);
     }
 
     @Override
@@ -84,20 +73,7 @@ final class MessageIntake implements Intake {
     }
 
     private Receipt storeOne(InboundMessage message) {
-        Charset setting = message.charset().or(() -> definition.charset().map(Charset::forName)).orElse(null);
-        Charset charset;
-        IntakeKeys keys;
-        if (definition.format() == Format.HL7) {
-            // The source's setting, else MSH-18, else UTF-8 (ISO-8859-1 for bytes that are not UTF-8): Hl7Charsets.
-            Hl7Charsets.Decoded decoded = Hl7Charsets.decode(message.payload(), setting);
-            charset = decoded.charset();
-            keys = keys(decoded.text());
-        } else {
-            charset = setting == null ? StandardCharsets.UTF_8 : setting;
-            keys = new IntakeKeys(Optional.empty(), 0, Optional.empty());
-        }
-        NewMessage row = new NewMessage(clock.millis(), message.payload(), charset.name(), keys.orderingKey().orElse(null),
-                keys.lane(), keys.dedupeKey().orElse(null), destinations, origin(message.origin()));
+        NewMessage row = rows.row(message, clock.millis());
         List<Stored> stored;
         try {
             stored = store.store(IntakeBatch.of(definition.name(), durability(), List.of(row)), clock.millis());
@@ -105,30 +81,14 @@ final class MessageIntake implements Intake {
             throw new IntakeException("the message could not be stored: " + e.getMessage(), e);
         }
         Stored result = stored.get(0);
-        if (!result.duplicate()) committedInLane.accept(keys.lane());
+        if (!result.duplicate()) committedInLane.accept(row.lane());
         metrics.stored(result.duplicate());
         events.received(definition.name(), result.id(), result.duplicate());
         return new Receipt(result.id(), result.duplicate());
     }
 
-    /** Keys from the payload; a message whose key cannot be read is still stored (in lane 0), never refused. */
-    private IntakeKeys keys(String text) {
-        try {
-            return IntakeKeys.of(definition, Hl7Message.parse(text));
-        } catch (Hl7ParseException e) {
-            LOG.warn("interface {}: ordering and dedupe keys unreadable, message goes to lane 0: {}", definition.name(), e.getMessage());
-            return new IntakeKeys(Optional.empty(), Lanes.laneOf(null, definition.ordering().lanes()), Optional.empty());
-        }
-    }
-
     private Durability durability() {
         return definition.durability() == io.ductus.core.project.Durability.RELAXED ? Durability.RELAXED : Durability.STRICT;
-    }
-
-    private static String origin(Map<String, String> origin) {
-        if (origin.isEmpty()) return null;
-        return origin.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
     }
 
     /** Refuses new submissions and waits (bounded) for those already storing to finish. */

@@ -40,6 +40,8 @@ final class FakeQueueStore implements Store {
     private final TreeMap<Long, Row> rows = new TreeMap<>();
     final List<List<DeliveryOutcome>> flushes = new ArrayList<>();
     final List<String> events = new ArrayList<>();
+    /** How many route flushes fail before they work. */
+    int failRoutes;
     /** The messages routes stored, in order. */
     final List<NewMessage> routed = new ArrayList<>();
 
@@ -81,6 +83,10 @@ final class FakeQueueStore implements Store {
     @Override
     public synchronized Routed route(RouteBatch batch, long now) {
         events.add("route " + batch.outcomes().size());
+        if (failRoutes > 0) {
+            failRoutes--;
+            throw new io.ductus.store.StoreException("disk full");
+        }
         flushes.add(batch.outcomes());
         List<Routed.RoutedMessage> stored = new ArrayList<>();
         for (DeliveryOutcome o : batch.outcomes()) {

@@ -89,7 +89,7 @@ class RouteContractTest {
         assertThat(stored.summary().lane()).isEqualTo(5);
         assertThat(stored.summary().orderingKey()).isEqualTo("P5");
         assertThat(new String(stored.payload(), StandardCharsets.UTF_8)).isEqualTo("A!");
-        assertThat(stored.sourceInfo()).isEqualTo("interface=" + from + " destination=to-target message=" + origin);
+        assertThat(stored.sourceInfo()).isEqualTo("destination=to-target interface=" + from + " message=" + origin);
         assertThat(stored.deliveries()).extracting(DeliveryRecord::destination).containsExactly("out");
         assertThat(store.pending(dest(target, "out"), Set.of(5), 10)).extracting(PendingDelivery::messageId).containsExactly(copy);
 
@@ -210,7 +210,7 @@ class RouteContractTest {
     /** The message the route stores for an origin: in the target's lane, with its key and dedupe as intake computed them. */
     private NewMessage routedMessage(long origin, String text, int lane, String dedupeKey) {
         return new NewMessage(T0 + 10, text.getBytes(StandardCharsets.UTF_8), "UTF-8", "P" + lane, lane, dedupeKey,
-                List.of("out"), "interface=" + from + " destination=to-target message=" + origin);
+                List.of("out"), "destination=to-target interface=" + from + " message=" + origin);
     }
 
     private long countMessages(String interfaceName) {
