@@ -1,5 +1,6 @@
 package io.ductus.engine.runtime;
 
+import io.ductus.core.project.BuiltInTypes;
 import io.ductus.core.project.ConnectorTypes;
 import io.ductus.core.project.DestinationDefinition;
 import io.ductus.core.project.InterfaceDefinition;
@@ -148,7 +149,7 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         ProjectCheck check = null;
         for (InterfaceDefinition definition : definitions.values()) {
             if (running.containsKey(definition.name()) || failed.contains(definition.name())) continue;
-            Optional<String> missing = typesOf(definition).stream().filter(t -> registry.find(t).isEmpty()).findFirst();
+            Optional<String> missing = typesOf(definition).stream().filter(t -> factory(t).isEmpty()).findFirst();
             if (missing.isPresent()) {
                 waiting(definition.name(), "waiting for connector type '" + missing.get() + "'");
                 continue;
@@ -209,7 +210,9 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         if (!reason.equals(notRunning.put(name, reason))) LOG.info("interface {} is {}", name, reason);
     }
 
+    /** The engine's own types first (their names are reserved), then the plugins'. */
     private Optional<ConnectorFactory> factory(String type) {
+        if (type.equals(BuiltInTypes.DATABASE.name())) return Optional.of(shared.services().databaseWriter());
         return registry.find(type).map(ConnectorRegistry.Registration::factory);
     }
 

@@ -60,6 +60,7 @@ public final class ConnectorTypes {
         Map<String, ConnectorType> map = new LinkedHashMap<>();
         map.put(BuiltInTypes.INTERNAL.name(), BuiltInTypes.INTERNAL);
         map.put(BuiltInTypes.ROUTE.name(), BuiltInTypes.ROUTE);
+        map.put(BuiltInTypes.DATABASE.name(), BuiltInTypes.DATABASE);
         return map;
     }
 }

@@ -119,6 +119,36 @@ class ProjectValidatorTest {
         assertThat(check.project().resources()).isEqualTo(Resources.NONE);
     }
 
+    @Test
+    void a_database_destination_must_name_a_database_of_resources_yaml() {
+        MapNode adt = n.map("source", "internal", "format", "json", "destinations", n.map(
+                "store", n.map("type", "database", "database", "patient", "statement", "insert into t values (:id)")));
+        ProjectFile resources = ProjectFile.of("resources.yaml", n.map("databases", n.map("patients", n.map("url", "sqlite:p.db"))));
+        ProjectCheck check = ProjectValidator.check(new ProjectSources(Optional.empty(), Optional.of(resources),
+                Map.of("adt", ProjectFile.of("interfaces/adt/interface.yaml", adt))), TYPES);
+
+        assertThat(check.project().interfaces()).isEmpty();
+        assertThat(check.problems()).singleElement().satisfies(p -> {
+            assertThat(p.file()).isEqualTo("interfaces/adt/interface.yaml");
+            assertThat(p.position().line()).isGreaterThan(1);
+            assertThat(p.field()).isEqualTo("destinations.store.database");
+            assertThat(p.message()).isEqualTo("no database 'patient' in resources.yaml (it has patients)");
+        });
+    }
+
+    @Test
+    void a_database_destination_with_a_known_database_is_accepted() {
+        MapNode adt = n.map("source", "internal", "format", "json", "destinations", n.map(
+                "store", n.map("type", "database", "database", "patients", "statement", "insert into t values (:id)")));
+        ProjectFile resources = ProjectFile.of("resources.yaml", n.map("databases", n.map("patients", n.map("url", "sqlite:p.db"))));
+        ProjectCheck check = ProjectValidator.check(new ProjectSources(Optional.empty(), Optional.of(resources),
+                Map.of("adt", ProjectFile.of("interfaces/adt/interface.yaml", adt))), TYPES);
+
+        assertThat(check.problems()).isEmpty();
+        assertThat(check.project().interfaces().get("adt").destinations().get("store").settings())
+                .containsEntry("database", "patients");
+    }
+
     private ProjectCheck check(String name, MapNode root) {
         return ProjectValidator.check(sources(name, root), TYPES);
     }
