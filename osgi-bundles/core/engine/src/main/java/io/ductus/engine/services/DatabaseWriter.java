@@ -2,6 +2,7 @@ package io.ductus.engine.services;
 
 import io.ductus.core.sql.SqlParameters;
 import io.ductus.script.ScriptServices.ServiceException;
+import io.ductus.sdk.ConnectorLogger;
 import io.ductus.sdk.Destination;
 import io.ductus.sdk.OutboundMessage;
 import io.ductus.sdk.Outcome;
@@ -23,12 +24,14 @@ final class DatabaseWriter implements Destination {
     private final String database;
     private final String statement;
     private final Duration timeout;
+    private final ConnectorLogger log;
 
-    DatabaseWriter(DatabaseConnections databases, String database, String statement, Duration timeout) {
+    DatabaseWriter(DatabaseConnections databases, String database, String statement, Duration timeout, ConnectorLogger log) {
         this.databases = databases;
         this.database = database;
         this.statement = statement;
         this.timeout = timeout;
+        this.log = log;
     }
 
     @Override
@@ -47,7 +50,9 @@ final class DatabaseWriter implements Destination {
         if (rows.isEmpty()) return Outcome.sent("no rows in the output");
         try {
             long changed = SqlCalls.executeAll(databases.pool(database), database, rows, timeout);
-            return Outcome.sent(changed + " row" + (changed == 1 ? "" : "s") + " changed");
+            String detail = changed + " row" + (changed == 1 ? "" : "s") + " changed";
+            log.debug("message " + message.messageId() + ": " + detail);
+            return Outcome.sent(detail);
         } catch (ServiceException e) {
             String reason = "database " + database + ": " + e.getMessage();
             return e.temporary() ? Outcome.retry(reason) : Outcome.quarantine(reason);

@@ -58,6 +58,6 @@ final class DatabaseWriterFactory implements ConnectorFactory {
     @Override
     public Destination createDestination(ConnectorConfig config, ConnectorContext context) {
         return new DatabaseWriter(databases, config.string(BuiltInTypes.DATABASE_KEY), config.string("statement"),
-                config.duration("timeout"));
+                config.duration("timeout"), context.log());
     }
 }

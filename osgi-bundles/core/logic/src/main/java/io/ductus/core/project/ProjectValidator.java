@@ -39,9 +39,10 @@ public final class ProjectValidator {
             Optional<InterfaceDefinition> definition = checkInterface(entry.getKey(), entry.getValue(), types, problems);
             definition.ifPresentOrElse(d -> interfaces.put(d.name(), d), () -> refused.add(entry.getKey()));
         }
+        // A resources.yaml with problems of its own says nothing about which databases exist. Checked before
+        // the routes, so that a route to an interface left out here is refused too.
+        readResources.ifPresent(r -> refuseUnknownDatabases(sources, interfaces, refused, r, problems));
         refuseBrokenRoutes(sources, interfaces, refused, problems);
-        // A resources.yaml with problems of its own says nothing about which databases exist.
-        readResources.ifPresent(r -> refuseUnknownDatabases(sources, interfaces, r, problems));
         return new ProjectCheck(new Project(settings, resources, interfaces), problems);
     }
 
@@ -97,7 +98,7 @@ public final class ProjectValidator {
 
     /** Leaves out interfaces whose database destination names a database resources.yaml does not have. */
     private static void refuseUnknownDatabases(ProjectSources sources, Map<String, InterfaceDefinition> interfaces,
-                                               Resources resources, List<Problem> problems) {
+                                               Set<String> refused, Resources resources, List<Problem> problems) {
         for (InterfaceDefinition definition : List.copyOf(interfaces.values())) {
             for (DestinationDefinition destination : definition.destinations().values()) {
                 if (!destination.type().equals(BuiltInTypes.DATABASE.name())) continue;
@@ -109,6 +110,7 @@ public final class ProjectValidator {
                         "no database '" + name + "' in " + ProjectShapes.RESOURCES_FILE + (resources.databases().isEmpty() ? " (it has none)"
                                 : " (it has " + String.join(", ", resources.databases().keySet()) + ")")));
                 interfaces.remove(definition.name());
+                refused.add(definition.name());
             }
         }
     }
