@@ -26,7 +26,10 @@ final class TestProject {
     private final Path data;
     private volatile int port;
     private final List<String> destinations = new ArrayList<>();
+    private final java.util.Map<String, String> otherInterfaces = new java.util.LinkedHashMap<>();
+    private final java.util.Map<String, String> code = new java.util.LinkedHashMap<>();
     private String ordering = "";
+    private String dedupe = "";
 
     TestProject(Path root) throws IOException {
         this.folder = root.resolve("project");
@@ -43,6 +46,24 @@ final class TestProject {
         return this;
     }
 
+    TestProject dedupe(String path) {
+        dedupe = "dedupe: " + path + "\n";
+        return this;
+    }
+
+    /** A route: the destination stores each message as a message of interface {@code target}. */
+    TestProject routeDestination(String name, String target) {
+        destinations.add("  " + name + ":\n    type: interface\n    interface: " + target + "\n");
+        return this;
+    }
+
+    /** Another interface beside e2e (for example a route's target), with its transform.js when {@code transformJs} is not null. */
+    TestProject otherInterface(String name, String yaml, String transformJs) {
+        otherInterfaces.put(name, yaml);
+        if (transformJs != null) code.put(name, transformJs);
+        return this;
+    }
+
     TestProject fileDestination(String name, String path) {
         destinations.add("  " + name + ":\n    type: file\n    path: \"" + path + "\"\n");
         return this;
@@ -53,8 +74,13 @@ final class TestProject {
         Path iface = folder.resolve("interfaces").resolve(INTERFACE);
         Files.createDirectories(iface);
         String yaml = "source: { type: mllp, listen: 127.0.0.1:0 }\n"
-                + "format: hl7\n" + ordering + "destinations:\n" + String.join("", destinations);
+                + "format: hl7\n" + ordering + dedupe + "destinations:\n" + String.join("", destinations);
         Files.writeString(iface.resolve("interface.yaml"), yaml);
+        for (var other : otherInterfaces.entrySet()) {
+            Path folderOfOther = Files.createDirectories(folder.resolve("interfaces").resolve(other.getKey()));
+            Files.writeString(folderOfOther.resolve("interface.yaml"), other.getValue());
+            if (code.containsKey(other.getKey())) Files.writeString(folderOfOther.resolve("transform.js"), code.get(other.getKey()));
+        }
         return this;
     }
 

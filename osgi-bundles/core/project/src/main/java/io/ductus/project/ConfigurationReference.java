@@ -92,7 +92,9 @@ public final class ConfigurationReference {
         md.append("\nThe route target of the example, `interfaces/audit/interface.yaml`:\n\n```yaml\n")
                 .append(ROUTE_TARGET_EXAMPLE).append("```\n\n")
                 .append("A destination of `type: interface` stores its output as a new message of the named interface, ")
-                .append("which must have `source: internal` and read the format the destination outputs; routes may not form a loop.\n\n")
+                .append("which must have `source: internal` and read the format the destination outputs; routes may not form a loop ")
+                .append("(see [connectors/routes.md](connectors/routes.md)). A destination of `type: database` writes rows to a ")
+                .append("database of resources.yaml ([connectors/database.md](connectors/database.md)).\n\n")
                 .append("Connector settings (such as `listen`, `connect` and `path` above) belong to the connector type; ")
                 .append("`ductus validate` checks them against the installed types' schemas, and each connector documents its own.\n");
         return md.toString();
@@ -140,7 +142,9 @@ public final class ConfigurationReference {
     private static void connectorRows(StringBuilder md, String prefix, ConnectorBlock block) {
         md.append("| `").append(prefix).append("type` | connector type name | required | The ").append(block.roleName())
                 .append("'s connector type, such as `mllp`, `http` or `file`")
-                .append(block.roleName().equals("destination") ? "; `interface` routes to another interface (setting `interface: <name>`)" : "")
+                .append(block.roleName().equals("destination")
+                        ? "; `interface` routes to another interface (setting `interface: <name>`), `database` writes rows to a resources.yaml database"
+                        : "")
                 .append(". |\n");
         rows(md, prefix, block.engineSettings());
         md.append("| `").append(prefix).append("<setting>` | per connector type | per setting | The connector type's own settings. |\n");

@@ -65,9 +65,19 @@ class SchemaGeneratorTest {
             interface.schema.json | { source: internal, format: hl7, destinations: { a: { type: interface } } }
             interface.schema.json | { source: internal, format: hl7, destinations: { a: { type: interface, interface: b, extra: 1 } } }
             interface.schema.json | { format: hl7, destinations: { a: { type: x } } }
+            interface.schema.json | { source: internal, format: json, destinations: { a: { type: database, database: lab } } }
+            interface.schema.json | { source: internal, format: json, destinations: { a: { type: database, database: lab, statement: x, timeout: soon } } }
             """)
     void the_schemas_refuse_what_validation_refuses(String schema, String yaml) throws IOException {
         assertThat(errors(open, schema, YAML.readTree(yaml))).isNotEmpty();
+    }
+
+    @Test
+    void the_schemas_accept_a_database_destination_and_a_route() throws IOException {
+        assertThat(errors(open, "interface.schema.json", YAML.readTree("""
+                { source: internal, format: json, destinations: {
+                    rows: { type: database, database: lab, statement: 'insert into t values (:a)', timeout: 5s },
+                    next: { type: interface, interface: b, transform: toB } } }"""))).isEmpty();
     }
 
     @ParameterizedTest

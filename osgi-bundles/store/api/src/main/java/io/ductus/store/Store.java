@@ -40,6 +40,15 @@ public interface Store {
      */
     Recorded record(List<DeliveryOutcome> outcomes, long now);
 
+    /**
+     * A route's flush (ARCHITECTURE.md §3, routes): records its outcomes as {@link #record} does and, in the
+     * same transaction, stores the routed message of each sent outcome that finished its delivery now, as
+     * intake would store it in the target interface (its keys and dedupe claim, one pending delivery per
+     * destination of the target). An outcome whose delivery was no longer pending changes nothing and
+     * stores nothing, so repeating a flush after its commit (or after a crash) routes no message twice.
+     */
+    Routed route(RouteBatch batch, long now);
+
     /** Run once at start: settles messages left pending without pending deliveries, clears expired leases. */
     Reconciled reconcile(long now);
 

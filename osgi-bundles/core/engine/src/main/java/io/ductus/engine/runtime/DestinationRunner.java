@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,33 +29,37 @@ final class DestinationRunner {
     static final int MAX_SLOTS = 4;
 
     private final DestinationRef ref;
-    private final Destination destination;
+    private final Optional<Destination> connector;
     private final EngineConnectorContext context;
     private final List<SlotWorker> workers = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
     private final boolean runsCode;
     private volatile boolean paused;
 
-    DestinationRunner(InterfaceDefinition owner, DestinationDefinition definition, Destination destination,
-                      EngineConnectorContext context, Store store, Clock clock, Optional<InterfaceScript> script,
-                      RunawayGuard guard, DestinationMetrics metrics, EventHub events) {
+    /**
+     * @param connector  the connector that sends, or empty for a route
+     * @param handovers  makes each worker's handover: to the connector, or into the route's target
+     */
+    DestinationRunner(InterfaceDefinition owner, DestinationDefinition definition, Optional<Destination> connector,
+                      Supplier<Handover> handovers, EngineConnectorContext context, Store store, Clock clock,
+                      Optional<InterfaceScript> script, RunawayGuard guard, DestinationMetrics metrics, EventHub events) {
         this.ref = new DestinationRef(owner.name(), definition.name());
         int lanes = owner.ordering().lanes();
         Optional<Transformer> transformer = script.map(s -> new Transformer(s, definition.transform(), owner.format(), guard));
-        this.destination = destination;
+        this.connector = connector;
         this.context = context;
         this.runsCode = transformer.isPresent();
         int slots = Math.min(lanes, MAX_SLOTS);
         for (int slot = 0; slot < slots; slot++) {
             Set<Integer> owned = new HashSet<>();
             for (int lane = slot; lane < lanes; lane += slots) owned.add(lane);
-            workers.add(new SlotWorker(ref, owned, destination, store, clock, definition.retry(), definition.saveOutput(),
+            workers.add(new SlotWorker(ref, owned, handovers.get(), store, clock, definition.retry(), definition.saveOutput(),
                     () -> paused, transformer, metrics, events));
         }
     }
 
     void start() throws Exception {
-        destination.start();
+        if (connector.isPresent()) connector.get().start();
         for (int slot = 0; slot < workers.size(); slot++) {
             // Interface code is CPU work that may run for seconds: on a virtual thread it would hold one of
             // the few carrier threads the intake's virtual threads need, so such workers get their own.
@@ -110,12 +115,16 @@ final class DestinationRunner {
                 t.join(1000);
             }
         }
+        if (connector.isPresent()) stopConnector(connector.get(), deadline);
+        context.close();
+    }
+
+    private void stopConnector(Destination destination, long deadline) throws InterruptedException {
         try {
             destination.stop().toCompletableFuture().get(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())),
                     TimeUnit.MILLISECONDS);
         } catch (Exception e) {
             LOG.warn("{}: connector did not stop cleanly: {}", ref, e.toString());
         }
-        context.close();
     }
 }

@@ -73,7 +73,7 @@ public final class EngineRuntime {
         InterfaceManager manager = new InterfaceManager(structure.project().interfaces().values(), registry,
                 types -> ProjectValidator.check(project, types),
                 new InterfaceRuntime.Shared(store, clock, projectFolder, dataDirectory, timers, storing, scripts, services,
-                        metrics, events));
+                        metrics, events, new RunningLanes()));
         manager.start();
         return new EngineRuntime(manager, timers, storing, scripts, services);
     }

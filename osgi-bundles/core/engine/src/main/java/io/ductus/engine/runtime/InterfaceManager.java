@@ -1,5 +1,6 @@
 package io.ductus.engine.runtime;
 
+import io.ductus.core.project.BuiltInTypes;
 import io.ductus.core.project.ConnectorTypes;
 import io.ductus.core.project.DestinationDefinition;
 import io.ductus.core.project.InterfaceDefinition;
@@ -150,7 +151,7 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         ProjectCheck check = null;
         for (InterfaceDefinition definition : definitions.values()) {
             if (running.containsKey(definition.name()) || failed.contains(definition.name())) continue;
-            Optional<String> missing = typesOf(definition).stream().filter(t -> registry.find(t).isEmpty()).findFirst();
+            Optional<String> missing = typesOf(definition).stream().filter(t -> factory(t).isEmpty()).findFirst();
             if (missing.isPresent()) {
                 waiting(definition.name(), "waiting for connector type '" + missing.get() + "'");
                 continue;
@@ -167,7 +168,7 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
                 continue;
             }
             try {
-                InterfaceRuntime runtime = InterfaceRuntime.start(definition, this::factory, shared,
+                InterfaceRuntime runtime = InterfaceRuntime.start(definition, this::factory, this::routeTarget, shared,
                         d -> paused.contains(new DestinationRef(definition.name(), d)), reason -> stopLater(definition.name(), reason));
                 if (drainingSince != null) runtime.closeSource();
                 running.put(definition.name(), runtime);
@@ -208,8 +209,16 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         if (!reason.equals(notRunning.put(name, reason))) LOG.info("interface {} is {}", name, reason);
     }
 
+    /** The engine's own types first (their names are reserved), then the plugins'. */
     private Optional<ConnectorFactory> factory(String type) {
+        if (type.equals(BuiltInTypes.DATABASE.name())) return Optional.of(shared.services().databaseWriter());
         return registry.find(type).map(ConnectorRegistry.Registration::factory);
+    }
+
+    /** The interface a route stores into: its intake rules, counters and lanes, whether it runs or not. */
+    private Optional<RouteHandover.Target> routeTarget(String name) {
+        return Optional.ofNullable(definitions.get(name)).map(d -> new RouteHandover.Target(d.name(), new IntakeRows(d),
+                shared.metrics().intake(d.name()), shared.lanes(), shared.events()));
     }
 
     private void stopRuntime(String name, InterfaceRuntime runtime, String reason) {
@@ -221,10 +230,11 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         notRunning.put(name, reason);
     }
 
+    /** The plugin connector types an interface needs; the engine's own (routes) are always there. */
     private static Set<String> typesOf(InterfaceDefinition definition) {
         Set<String> types = new LinkedHashSet<>();
-        types.add(definition.source().type());
-        definition.destinations().values().forEach(d -> types.add(d.type()));
+        if (!definition.source().isInternal()) types.add(definition.source().type());
+        definition.destinations().values().stream().filter(d -> d.routeTarget().isEmpty()).forEach(d -> types.add(d.type()));
         return types;
     }
 

@@ -4,12 +4,14 @@ import io.ductus.core.project.DestinationDefinition;
 import io.ductus.core.project.InterfaceDefinition;
 import io.ductus.sdk.ConnectorFactory;
 import io.ductus.sdk.ConnectorType;
+import io.ductus.sdk.Destination;
 import io.ductus.sdk.Intake;
 import io.ductus.sdk.Role;
 import io.ductus.sdk.Source;
 import io.ductus.sdk.config.ConfigProblem;
 import io.ductus.sdk.config.ConfigSchema;
 import io.ductus.sdk.config.ConnectorConfig;
+import io.ductus.store.DestinationRef;
 import io.ductus.store.Store;
 import io.ductus.engine.monitor.EngineMetrics;
 import io.ductus.engine.monitor.EventHub;
@@ -30,6 +32,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -51,25 +54,28 @@ final class InterfaceRuntime {
      */
     record Shared(Store store, Clock clock, Path projectFolder, Path dataDirectory, ScheduledExecutorService timers,
                   ExecutorService storing, Supplier<ScriptHost> scripts, EngineServices services, EngineMetrics metrics,
-                  EventHub events) {
+                  EventHub events, RunningLanes lanes) {
     }
 
 
     private final InterfaceDefinition definition;
     private final Map<String, DestinationRunner> destinations;
     private final MessageIntake intake;
-    private final ConnectorFactory sourceFactory;
+    /** Empty for {@code source: internal}: only routes fill the interface. */
+    private final Optional<ConnectorFactory> sourceFactory;
     private final ConnectorConfig sourceConfig;
     private final Shared shared;
+    private final IntConsumer committedInLane;
     private final Optional<InterfaceScript> script;
     private final RunawayGuard guard;
     private Source source;
     private EngineConnectorContext sourceContext;
     /** Answers requests of a source in respond mode; made with each source (null while it is closed, or without code). */
     private ScriptResponder responder;
+    private boolean open;
 
     private InterfaceRuntime(InterfaceDefinition definition, Map<String, DestinationRunner> destinations,
-                             ConnectorFactory sourceFactory, ConnectorConfig sourceConfig, Shared shared,
+                             Optional<ConnectorFactory> sourceFactory, ConnectorConfig sourceConfig, Shared shared,
                              Optional<InterfaceScript> script, RunawayGuard guard) {
         this.definition = definition;
         this.script = script;
@@ -78,35 +84,53 @@ final class InterfaceRuntime {
         this.sourceFactory = sourceFactory;
         this.sourceConfig = sourceConfig;
         this.shared = shared;
-        this.intake = new MessageIntake(definition, shared.store(), shared.clock(), shared.storing(),
-                lane -> destinations.values().forEach(d -> d.committed(lane)), shared.metrics().intake(definition.name()),
-                shared.events());
+        this.committedInLane = lane -> destinations.values().forEach(d -> d.committed(lane));
+        this.intake = new MessageIntake(definition, shared.store(), shared.clock(), shared.storing(), committedInLane,
+                shared.metrics().intake(definition.name()), shared.events());
     }
 
     /**
-     * Creates and starts the interface with the connector factories found by type name. Throws
-     * {@link StartException} with a reason an operator can act on; nothing is left running then.
+     * Creates and starts the interface with the connector factories found by type name, and the interfaces
+     * its routes store into. Throws {@link StartException} with a reason an operator can act on; nothing is
+     * left running then.
+     *
+     * @param paused whether a destination is paused: then its workers start paused, so they never take a message
      */
-    /** @param paused whether a destination is paused: then its workers start paused, so they never take a message */
     static InterfaceRuntime start(InterfaceDefinition definition, Function<String, Optional<ConnectorFactory>> factories,
-                                  Shared shared, Predicate<String> paused, Consumer<String> stopBecause) throws StartException {
+                                  Function<String, Optional<RouteHandover.Target>> routeTargets, Shared shared,
+                                  Predicate<String> paused, Consumer<String> stopBecause) throws StartException {
         RunawayGuard guard = new RunawayGuard(stopBecause);
-        ConnectorFactory sourceFactory = factory(definition.source().type(), factories, Role.SOURCE, "source");
+        Optional<ConnectorFactory> sourceFactory = definition.source().isInternal() ? Optional.empty()
+                : Optional.of(factory(definition.source().type(), factories, Role.SOURCE, "source"));
         Optional<InterfaceScript> script = script(definition, shared);
-        ConnectorConfig sourceConfig = config(sourceFactory, Role.SOURCE, definition.source().settings(), "source", shared.services());
+        ConnectorConfig sourceConfig = sourceFactory.isEmpty() ? null
+                : config(sourceFactory.get(), Role.SOURCE, definition.source().settings(), "source", shared.services());
         Map<String, DestinationRunner> runners = new LinkedHashMap<>();
         for (DestinationDefinition d : definition.destinations().values()) {
-            ConnectorFactory factory = factory(d.type(), factories, Role.DESTINATION, "destinations." + d.name());
-            ConnectorConfig config = config(factory, Role.DESTINATION, d.settings(), "destinations." + d.name(), shared.services());
+            String where = "destinations." + d.name();
             EngineConnectorContext context = new EngineConnectorContext(definition.name(), d.name(), shared.clock(),
                     shared.dataDirectory(), shared.timers());
-            try {
-                runners.put(d.name(), new DestinationRunner(definition, d, factory.createDestination(config, context), context,
-                        shared.store(), shared.clock(), script, guard, shared.metrics().destination(definition.name(), d.name()),
-                        shared.events()));
-            } catch (RuntimeException | LinkageError e) {
-                throw new StartException("destinations." + d.name() + ": the " + d.type() + " connector failed to start: " + e, e);
+            DestinationRef ref = new DestinationRef(definition.name(), d.name());
+            Optional<Destination> connector;
+            Supplier<Handover> handovers;
+            if (d.routeTarget().isPresent()) {
+                RouteHandover.Target target = routeTargets.apply(d.routeTarget().get()).orElseThrow(() ->
+                        new StartException(where + ": no interface '" + d.routeTarget().get() + "' to route to"));
+                connector = Optional.empty();
+                handovers = () -> new RouteHandover(ref, target, shared.store(), shared.clock());
+            } else {
+                ConnectorFactory factory = factory(d.type(), factories, Role.DESTINATION, where);
+                ConnectorConfig config = config(factory, Role.DESTINATION, d.settings(), where, shared.services());
+                try {
+                    Destination destination = factory.createDestination(config, context);
+                    connector = Optional.of(destination);
+                    handovers = () -> new ConnectorHandover(destination, shared.store());
+                } catch (RuntimeException | LinkageError e) {
+                    throw new StartException(where + ": the " + d.type() + " connector failed to start: " + e, e);
+                }
             }
+            runners.put(d.name(), new DestinationRunner(definition, d, connector, handovers, context, shared.store(),
+                    shared.clock(), script, guard, shared.metrics().destination(definition.name(), d.name()), shared.events()));
             if (paused.test(d.name())) runners.get(d.name()).pause();
         }
         InterfaceRuntime runtime = new InterfaceRuntime(definition, runners, sourceFactory, sourceConfig, shared, script, guard);
@@ -122,43 +146,53 @@ final class InterfaceRuntime {
                 started.add(runner);
             }
             openSource();
+            shared.lanes().started(definition.name(), committedInLane);
         } catch (Exception e) {
             for (DestinationRunner runner : started) stopQuietly(runner);
             throw e instanceof StartException se ? se : new StartException(e.getMessage(), e);
         }
     }
 
-    /** Starts a new source on the intake (at start, and again after a drain). */
+    /**
+     * Starts a new source on the intake (at start, and again after a drain). An internal interface has no
+     * source: routes store into it directly, draining or not (what they route was received before).
+     */
     synchronized void openSource() throws StartException {
-        if (source != null) return;
+        if (open) return;
         intake.reopen();
         sourceContext = new EngineConnectorContext(definition.name(), "source", shared.clock(), shared.dataDirectory(), shared.timers());
-        // With code, the intake also answers requests (respond mode); a source that does not respond just submits.
-        responder = script.map(s -> new ScriptResponder(definition, s, guard, shared.clock())).orElse(null);
-        Intake given = responder == null ? intake : new RespondingIntake(intake, responder);
-        try {
-            Source created = sourceFactory.createSource(sourceConfig, sourceContext);
-            created.start(given);
-            source = created;
-        } catch (Exception | LinkageError e) {
-            closeResponder();
-            sourceContext.close();
-            throw new StartException("source: the " + definition.source().type() + " connector could not start: " + e.getMessage(), e);
+        if (sourceFactory.isPresent()) {
+            // With code, the intake also answers requests (respond mode); a source that does not respond just submits.
+            responder = script.map(s -> new ScriptResponder(definition, s, guard, shared.clock())).orElse(null);
+            Intake given = responder == null ? intake : new RespondingIntake(intake, responder);
+            try {
+                Source created = sourceFactory.get().createSource(sourceConfig, sourceContext);
+                created.start(given);
+                source = created;
+            } catch (Exception | LinkageError e) {
+                closeResponder();
+                sourceContext.close();
+                throw new StartException("source: the " + definition.source().type() + " connector could not start: " + e.getMessage(), e);
+            }
         }
+        open = true;
     }
 
     /** Stops taking input: the source answers what is in flight, then the intake refuses the rest. */
     synchronized void closeSource() throws InterruptedException {
-        if (source == null) return;
-        try {
-            source.stop().toCompletableFuture().get(STOP_WAIT_MS, TimeUnit.MILLISECONDS);
-        } catch (Exception e) {
-            LOG.warn("interface {}: source did not stop cleanly: {}", definition.name(), e.toString());
+        if (!open) return;
+        if (source != null) {
+            try {
+                source.stop().toCompletableFuture().get(STOP_WAIT_MS, TimeUnit.MILLISECONDS);
+            } catch (Exception e) {
+                LOG.warn("interface {}: source did not stop cleanly: {}", definition.name(), e.toString());
+            }
         }
         intake.close(STOP_WAIT_MS);
         closeResponder();
         sourceContext.close();
         source = null;
+        open = false;
     }
 
     private void closeResponder() {
@@ -171,10 +205,11 @@ final class InterfaceRuntime {
     }
 
     synchronized boolean accepting() {
-        return source != null;
+        return open;
     }
 
     void stop() throws InterruptedException {
+        shared.lanes().stopped(definition.name(), committedInLane);
         closeSource();
         destinations.values().forEach(DestinationRunner::requestStop);
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_WAIT_MS);

@@ -1,6 +1,5 @@
 package io.ductus.engine.runtime;
 
-import io.ductus.core.lane.IntakeKeys;
 import io.ductus.core.project.InterfaceDefinition;
 import io.ductus.engine.monitor.EventHub;
 import io.ductus.engine.monitor.IntakeMetrics;
@@ -14,17 +13,14 @@ import io.ductus.store.NewMessage;
 import io.ductus.store.Store;
 import io.ductus.store.StoreException;
 import io.ductus.store.Stored;
-import java.nio.charset.Charset;
 import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
-import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,7 +41,7 @@ final class MessageIntake implements Intake {
     private final IntConsumer committedInLane;
     private final IntakeMetrics metrics;
     private final EventHub events;
-    private final List<String> destinations;
+    private final IntakeRows rows;
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile boolean open = true;
 
@@ -58,7 +54,7 @@ final class MessageIntake implements Intake {
         this.committedInLane = committedInLane;
         this.metrics = metrics;
         this.events = events;
-        this.destinations = List.copyOf(definition.destinations().keySet());
+        this.rows = new IntakeRows(definition);
     }
 
     @Override
@@ -77,11 +73,7 @@ final class MessageIntake implements Intake {
     }
 
     private Receipt storeOne(InboundMessage message) {
-        Charset setting = message.charset().or(() -> definition.charset().map(Charset::forName)).orElse(null);
-        PayloadKeys read = PayloadKeys.read(definition, message.payload(), setting);
-        IntakeKeys keys = read.keys();
-        NewMessage row = new NewMessage(clock.millis(), message.payload(), read.charset().name(), keys.orderingKey().orElse(null),
-                keys.lane(), keys.dedupeKey().orElse(null), destinations, origin(message.origin()));
+        NewMessage row = rows.row(message, clock.millis());
         List<Stored> stored;
         try {
             stored = store.store(IntakeBatch.of(definition.name(), durability(), List.of(row)), clock.millis());
@@ -89,7 +81,7 @@ final class MessageIntake implements Intake {
             throw new IntakeException("the message could not be stored: " + e.getMessage(), e);
         }
         Stored result = stored.get(0);
-        if (!result.duplicate()) committedInLane.accept(keys.lane());
+        if (!result.duplicate()) committedInLane.accept(row.lane());
         metrics.stored(result.duplicate());
         events.received(definition.name(), result.id(), result.duplicate());
         return new Receipt(result.id(), result.duplicate());
@@ -97,12 +89,6 @@ final class MessageIntake implements Intake {
 
     private Durability durability() {
         return definition.durability() == io.ductus.core.project.Durability.RELAXED ? Durability.RELAXED : Durability.STRICT;
-    }
-
-    private static String origin(Map<String, String> origin) {
-        if (origin.isEmpty()) return null;
-        return origin.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
     }
 
     /** Refuses new submissions and waits (bounded) for those already storing to finish. */

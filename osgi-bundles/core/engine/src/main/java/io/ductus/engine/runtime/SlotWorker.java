@@ -6,7 +6,6 @@ import io.ductus.core.project.Retry;
 import io.ductus.engine.monitor.DestinationMetrics;
 import io.ductus.engine.monitor.EventHub;
 import io.ductus.script.TransformResult;
-import io.ductus.sdk.Destination;
 import io.ductus.sdk.Outcome;
 import io.ductus.store.DeliveryOutcome;
 import io.ductus.store.DestinationRef;
@@ -43,7 +42,7 @@ final class SlotWorker implements Runnable {
 
     private final DestinationRef ref;
     private final Set<Integer> lanes;
-    private final Destination destination;
+    private final Handover handover;
     private final Store store;
     private final Clock clock;
     private final Retry retry;
@@ -56,12 +55,12 @@ final class SlotWorker implements Runnable {
     private final List<DeliveryOutcome> unrecorded = new ArrayList<>();
     private volatile boolean running = true;
 
-    SlotWorker(DestinationRef ref, Set<Integer> lanes, Destination destination, Store store, Clock clock, Retry retry,
+    SlotWorker(DestinationRef ref, Set<Integer> lanes, Handover handover, Store store, Clock clock, Retry retry,
                boolean saveOutput, BooleanSupplier paused, Optional<Transformer> transformer, DestinationMetrics metrics,
                EventHub events) {
         this.ref = ref;
         this.lanes = Set.copyOf(lanes);
-        this.destination = destination;
+        this.handover = handover;
         this.store = store;
         this.clock = clock;
         this.retry = retry;
@@ -167,7 +166,7 @@ final class SlotWorker implements Runnable {
         Outcome outcome;
         long started = System.nanoTime();
         try {
-            outcome = destination.send(new StoredOutbound(delivery, output, outputCharset));
+            outcome = handover.send(delivery, output, outputCharset);
         } catch (InterruptedException e) {
             throw e;
         } catch (RuntimeException | LinkageError e) {
@@ -194,7 +193,7 @@ final class SlotWorker implements Runnable {
     private boolean flush() {
         if (unrecorded.isEmpty()) return true;
         try {
-            store.record(List.copyOf(unrecorded), clock.millis());
+            handover.record(List.copyOf(unrecorded), clock.millis());
         } catch (StoreException e) {
             LOG.warn("{}: recording {} outcome(s) failed, trying again: {}", ref, unrecorded.size(), e.getMessage());
             return false;

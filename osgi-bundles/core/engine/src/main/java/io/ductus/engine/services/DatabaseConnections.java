@@ -31,6 +31,11 @@ final class DatabaseConnections implements AutoCloseable {
         this.secrets = secrets;
     }
 
+    /** The names of resources.yaml's databases, in file order. */
+    java.util.Set<String> names() {
+        return databases.keySet();
+    }
+
     /** @throws ServiceException when the name is not in resources.yaml (not temporary: the code or the project is wrong) */
     DataSource pool(String name) {
         DatabaseResource resource = databases.get(name);

@@ -4,6 +4,7 @@ import io.ductus.core.project.DatabaseResource;
 import io.ductus.core.project.SecretReferences;
 import io.ductus.project.SecretsFile;
 import io.ductus.script.ScriptServices;
+import io.ductus.sdk.ConnectorFactory;
 import io.ductus.script.ScriptServices.ServiceException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,6 +20,7 @@ import java.util.function.Supplier;
 public final class EngineServices implements AutoCloseable {
 
     private final DatabaseConnections databases;
+    private final ConnectorFactory databaseWriter;
     private final HttpFetcher http = new HttpFetcher();
     private final Map<String, String> variables;
     private final Function<String, String> environment;
@@ -35,6 +37,12 @@ public final class EngineServices implements AutoCloseable {
         this.environment = environment;
         this.secrets = new Once<>(() -> secrets.get().readAll());
         this.databases = new DatabaseConnections(databases, projectFolder, this::secret);
+        this.databaseWriter = new DatabaseWriterFactory(this.databases);
+    }
+
+    /** The engine's {@code database} destination type, writing through these pools. */
+    public ConnectorFactory databaseWriter() {
+        return databaseWriter;
     }
 
     /** The services as one interface's code sees them: database calls bounded by its timeout. */

@@ -62,9 +62,57 @@ final class SqlCalls {
         }
     }
 
+    /**
+     * Runs statements in one transaction, all or none (a database writer's rows); returns the rows they
+     * changed. Statements with the same text share one prepared statement.
+     */
+    static long executeAll(DataSource pool, String database, List<SqlParameters> statements, Duration timeout) {
+        try (Connection connection = pool.getConnection()) {
+            connection.setAutoCommit(false); // the pool sets it back when the connection returns
+            try {
+                long changed = 0;
+                String preparedSql = null;
+                PreparedStatement statement = null;
+                try {
+                    for (SqlParameters bound : statements) {
+                        if (!bound.sql().equals(preparedSql)) {
+                            if (statement != null) statement.close();
+                            statement = connection.prepareStatement(bound.sql());
+                            statement.setQueryTimeout(seconds(timeout));
+                            preparedSql = bound.sql();
+                        }
+                        for (int i = 0; i < bound.values().size(); i++) statement.setObject(i + 1, bound.values().get(i));
+                        changed += Math.max(0, statement.executeLargeUpdate());
+                    }
+                } finally {
+                    if (statement != null) statement.close();
+                }
+                connection.commit();
+                return changed;
+            } catch (SQLException | RuntimeException e) {
+                rollbackQuietly(connection);
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw failure(database, e);
+        }
+    }
+
+    private static void rollbackQuietly(Connection connection) {
+        try {
+            connection.rollback();
+        } catch (SQLException ignored) {
+            // the connection is broken; the pool drops it, and the first error is the one reported
+        }
+    }
+
+    private static int seconds(Duration timeout) {
+        return (int) Math.max(1, (timeout.toMillis() + 999) / 1000);
+    }
+
     private static PreparedStatement prepared(Connection connection, SqlParameters bound, Duration timeout) throws SQLException {
         PreparedStatement statement = connection.prepareStatement(bound.sql());
-        statement.setQueryTimeout((int) Math.max(1, (timeout.toMillis() + 999) / 1000));
+        statement.setQueryTimeout(seconds(timeout));
         for (int i = 0; i < bound.values().size(); i++) statement.setObject(i + 1, bound.values().get(i));
         return statement;
     }
@@ -94,15 +142,16 @@ final class SqlCalls {
 
     /**
      * Temporary (the message waits and is retried): connections, pool timeouts, deadlocks and
-     * serialization failures, a database shutting down or out of resources, failed logins and missing
-     * databases (fixed by fixing the setup; quarantining every message would be worse), SQLite busy.
-     * Everything else (a wrong query) is the message's or the code's problem: quarantined.
+     * serialization failures, a statement past its timeout or a lock not granted in time, a database
+     * shutting down or out of resources, failed logins and missing databases (fixed by fixing the setup;
+     * quarantining every message would be worse), SQLite busy. Everything else (a wrong query, a
+     * constraint) is the message's or the code's problem: quarantined.
      */
     static ServiceException failure(String database, SQLException e) {
         String state = e.getSQLState() == null ? "" : e.getSQLState();
         boolean temporary = e instanceof SQLTransientException || e instanceof SQLRecoverableException
                 || state.startsWith("08") || state.startsWith("40") || state.startsWith("53") || state.startsWith("57P")
-                || state.startsWith("28") || state.equals("3D000")
+                || state.startsWith("28") || state.equals("3D000") || state.equals("57014") || state.equals("55P03")
                 || (e.getMessage() != null && (e.getMessage().contains("SQLITE_BUSY") || e.getMessage().contains("SQLITE_LOCKED")));
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
         return new ServiceException(message + (state.isEmpty() ? "" : " (SQLSTATE " + state + ")"), temporary);

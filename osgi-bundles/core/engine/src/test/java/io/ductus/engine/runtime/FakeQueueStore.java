@@ -16,7 +16,10 @@ import io.ductus.store.QuarantinePage;
 import io.ductus.store.QuarantineQuery;
 import io.ductus.store.Reconciled;
 import io.ductus.store.Recorded;
+import io.ductus.store.NewMessage;
 import io.ductus.store.ResendRequest;
+import io.ductus.store.RouteBatch;
+import io.ductus.store.Routed;
 import io.ductus.store.Store;
 import io.ductus.store.Stored;
 import io.ductus.store.account.AuditEntry;
@@ -41,6 +44,10 @@ final class FakeQueueStore implements Store {
     private final TreeMap<Long, Row> rows = new TreeMap<>();
     final List<List<DeliveryOutcome>> flushes = new ArrayList<>();
     final List<String> events = new ArrayList<>();
+    /** How many route flushes fail before they work. */
+    int failRoutes;
+    /** The messages routes stored, in order. */
+    final List<NewMessage> routed = new ArrayList<>();
 
     FakeQueueStore(DestinationRef ref) {
         this.ref = ref;
@@ -74,6 +81,27 @@ final class FakeQueueStore implements Store {
             rows.put(r.id(), new Row(r.id(), r.lane(), o.attempts(), o.nextAttemptAt(), stillPending));
         }
         return new Recorded(outcomes.size(), List.of());
+    }
+
+    /** Like {@link #record}, storing the routed message of each sent outcome whose delivery was still pending. */
+    @Override
+    public synchronized Routed route(RouteBatch batch, long now) {
+        events.add("route " + batch.outcomes().size());
+        if (failRoutes > 0) {
+            failRoutes--;
+            throw new io.ductus.store.StoreException("disk full");
+        }
+        flushes.add(batch.outcomes());
+        List<Routed.RoutedMessage> stored = new ArrayList<>();
+        for (DeliveryOutcome o : batch.outcomes()) {
+            Row r = rows.get(o.messageId());
+            if (!r.pending()) continue;
+            rows.put(r.id(), new Row(r.id(), r.lane(), o.attempts(), o.nextAttemptAt(), o.kind() == DeliveryOutcome.Kind.RETRY));
+            if (o.kind() != DeliveryOutcome.Kind.SENT) continue;
+            routed.add(batch.messages().get(o.messageId()));
+            stored.add(new Routed.RoutedMessage(o.messageId(), new Stored(1000 + routed.size(), null)));
+        }
+        return new Routed(new Recorded(batch.outcomes().size(), List.of()), stored);
     }
 
     synchronized List<DeliveryOutcome> allOutcomes() {

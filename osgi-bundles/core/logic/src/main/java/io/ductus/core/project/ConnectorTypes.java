@@ -28,12 +28,12 @@ public final class ConnectorTypes {
     public static ConnectorTypes of(Collection<ConnectorType> installed) {
         Map<String, ConnectorType> all = builtIns();
         for (ConnectorType type : installed) all.putIfAbsent(type.name(), type);
-        return new ConnectorTypes(Map.copyOf(all), true);
+        return new ConnectorTypes(sorted(all), true);
     }
 
     /** Types are not known: only the built-in types' settings are checked. */
     public static ConnectorTypes unknown() {
-        return new ConnectorTypes(Map.copyOf(builtIns()), false);
+        return new ConnectorTypes(sorted(builtIns()), false);
     }
 
     /** Whether this is the full list, so an unknown name is a problem. */
@@ -56,10 +56,16 @@ public final class ConnectorTypes {
         return types.values();
     }
 
+    /** By name: what is generated from the types (the JSON Schemas) comes out the same in every run. */
+    private static Map<String, ConnectorType> sorted(Map<String, ConnectorType> types) {
+        return java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(types));
+    }
+
     private static Map<String, ConnectorType> builtIns() {
         Map<String, ConnectorType> map = new LinkedHashMap<>();
         map.put(BuiltInTypes.INTERNAL.name(), BuiltInTypes.INTERNAL);
         map.put(BuiltInTypes.ROUTE.name(), BuiltInTypes.ROUTE);
+        map.put(BuiltInTypes.DATABASE.name(), BuiltInTypes.DATABASE);
         return map;
     }
 }

@@ -29,9 +29,9 @@ public final class ProjectValidator {
         ProjectSettings settings = sources.ductus()
                 .flatMap(file -> checked(file, ProjectShapes.DUCTUS, types, problems, SettingsReader::settings))
                 .orElse(ProjectSettings.DEFAULTS);
-        Resources resources = sources.resources()
-                .flatMap(file -> checked(file, ProjectShapes.RESOURCES, types, problems, SettingsReader::resources))
-                .orElse(Resources.NONE);
+        Optional<Resources> readResources = sources.resources().isEmpty() ? Optional.of(Resources.NONE)
+                : checked(sources.resources().get(), ProjectShapes.RESOURCES, types, problems, SettingsReader::resources);
+        Resources resources = readResources.orElse(Resources.NONE);
 
         Map<String, InterfaceDefinition> interfaces = new LinkedHashMap<>();
         Set<String> refused = new HashSet<>();
@@ -39,6 +39,9 @@ public final class ProjectValidator {
             Optional<InterfaceDefinition> definition = checkInterface(entry.getKey(), entry.getValue(), types, problems);
             definition.ifPresentOrElse(d -> interfaces.put(d.name(), d), () -> refused.add(entry.getKey()));
         }
+        // A resources.yaml with problems of its own says nothing about which databases exist. Checked before
+        // the routes, so that a route to an interface left out here is refused too.
+        readResources.ifPresent(r -> refuseUnknownDatabases(sources, interfaces, refused, r, problems));
         refuseBrokenRoutes(sources, interfaces, refused, problems);
         return new ProjectCheck(new Project(settings, resources, interfaces), problems);
     }
@@ -93,9 +96,32 @@ public final class ProjectValidator {
         }
     }
 
+    /** Leaves out interfaces whose database destination names a database resources.yaml does not have. */
+    private static void refuseUnknownDatabases(ProjectSources sources, Map<String, InterfaceDefinition> interfaces,
+                                               Set<String> refused, Resources resources, List<Problem> problems) {
+        for (InterfaceDefinition definition : List.copyOf(interfaces.values())) {
+            for (DestinationDefinition destination : definition.destinations().values()) {
+                if (!destination.type().equals(BuiltInTypes.DATABASE.name())) continue;
+                Object name = destination.settings().get(BuiltInTypes.DATABASE_KEY);
+                if (name == null || resources.databases().containsKey(name.toString())) continue;
+                ProjectFile file = sources.interfaces().get(definition.name());
+                problems.add(new Problem(file.path(), settingPosition(file, destination.name(), BuiltInTypes.DATABASE_KEY),
+                        "destinations." + destination.name() + "." + BuiltInTypes.DATABASE_KEY,
+                        "no database '" + name + "' in " + ProjectShapes.RESOURCES_FILE + (resources.databases().isEmpty() ? " (it has none)"
+                                : " (it has " + String.join(", ", resources.databases().keySet()) + ")")));
+                interfaces.remove(definition.name());
+                refused.add(definition.name());
+            }
+        }
+    }
+
     private static Position routeTargetPosition(ProjectFile file, String destination) {
+        return settingPosition(file, destination, BuiltInTypes.TARGET_KEY);
+    }
+
+    private static Position settingPosition(ProjectFile file, String destination, String key) {
         return file.root().flatMap(root -> root.value("destinations")).map(MapNode.class::cast)
                 .flatMap(d -> d.value(destination)).map(MapNode.class::cast)
-                .flatMap(d -> d.value(BuiltInTypes.TARGET_KEY)).map(Node::position).orElse(Position.START);
+                .flatMap(d -> d.value(key)).map(Node::position).orElse(Position.START);
     }
 }

@@ -5,8 +5,9 @@ import java.util.List;
 
 /**
  * Interface code writes parameters as {@code $1, $2} (the same on every database, and a parameter may
- * be used twice) or as JDBC's {@code ?}. JDBC binds only {@code ?} by position, so numbered ones are
- * rewritten, outside quoted text, quoted names and comments, with the values put in the order they are used.
+ * be used twice) or as JDBC's {@code ?}; the database destination also by name, {@code :name}, bound from
+ * the keys of an object. JDBC binds only {@code ?} by position, so numbered and named ones are rewritten,
+ * outside quoted text, quoted names and comments, with the values put in the order they are used.
  *
  * @param sql    the statement with {@code ?} placeholders
  * @param values the value for each placeholder, in order
@@ -56,6 +57,68 @@ public record SqlParameters(String sql, List<Object> values) {
             values.addAll(given);
         }
         return new SqlParameters(out.toString(), values);
+    }
+
+    /**
+     * Binds {@code :name} parameters from {@code given} by name ({@code [A-Za-z_][A-Za-z0-9_]*}). A {@code ::}
+     * cast ({@code :doc::jsonb}) is not a parameter; keys the statement does not use are ignored.
+     *
+     * @throws IllegalArgumentException naming the parameter that has no value, or when the statement also has {@code ?} or {@code $n}
+     */
+    public static SqlParameters bindNamed(String sql, java.util.Map<String, ?> given) {
+        StringBuilder out = new StringBuilder(sql.length());
+        List<Object> values = new ArrayList<>();
+        int i = 0;
+        while (i < sql.length()) {
+            char c = sql.charAt(i);
+            int skipTo = skipQuotedOrComment(sql, i);
+            if (skipTo > i) {
+                out.append(sql, i, skipTo);
+                i = skipTo;
+            } else if (c == ':' && nameStartsAt(sql, i + 1) && (i == 0 || sql.charAt(i - 1) != ':')) {
+                int end = i + 1;
+                while (end < sql.length() && (Character.isLetterOrDigit(sql.charAt(end)) || sql.charAt(end) == '_')) end++;
+                String name = sql.substring(i + 1, end);
+                if (!given.containsKey(name)) {
+                    throw new IllegalArgumentException(":" + name + " has no value" + (given.isEmpty() ? ""
+                            : " (the values are named " + String.join(", ", new java.util.TreeSet<>(given.keySet())) + ")"));
+                }
+                values.add(given.get(name));
+                out.append('?');
+                i = end;
+            } else {
+                if (c == '?' || (c == '$' && i + 1 < sql.length() && Character.isDigit(sql.charAt(i + 1)) && !partOfWord(sql, i))) {
+                    throw new IllegalArgumentException("use either :name or $1, $2 … or ?, not both");
+                }
+                out.append(c);
+                i++;
+            }
+        }
+        return new SqlParameters(out.toString(), values);
+    }
+
+    /** The {@code :name} parameters a statement uses, in order of first use (empty when it has none). */
+    public static List<String> namesIn(String sql) {
+        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+        int i = 0;
+        while (i < sql.length()) {
+            int skipTo = skipQuotedOrComment(sql, i);
+            if (skipTo > i) {
+                i = skipTo;
+            } else if (sql.charAt(i) == ':' && nameStartsAt(sql, i + 1) && (i == 0 || sql.charAt(i - 1) != ':')) {
+                int end = i + 1;
+                while (end < sql.length() && (Character.isLetterOrDigit(sql.charAt(end)) || sql.charAt(end) == '_')) end++;
+                names.add(sql.substring(i + 1, end));
+                i = end;
+            } else {
+                i++;
+            }
+        }
+        return List.copyOf(names);
+    }
+
+    private static boolean nameStartsAt(String sql, int i) {
+        return i < sql.length() && (Character.isLetter(sql.charAt(i)) || sql.charAt(i) == '_');
     }
 
     /** A {@code $} inside a name ({@code a$1}) or a dollar quote tag is not a parameter. */

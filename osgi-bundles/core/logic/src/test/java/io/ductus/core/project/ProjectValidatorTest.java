@@ -119,6 +119,52 @@ class ProjectValidatorTest {
         assertThat(check.project().resources()).isEqualTo(Resources.NONE);
     }
 
+    @Test
+    void a_database_destination_must_name_a_database_of_resources_yaml() {
+        MapNode adt = n.map("source", "internal", "format", "json", "destinations", n.map(
+                "store", n.map("type", "database", "database", "patient", "statement", "insert into t values (:id)")));
+        ProjectFile resources = ProjectFile.of("resources.yaml", n.map("databases", n.map("patients", n.map("url", "sqlite:p.db"))));
+        ProjectCheck check = ProjectValidator.check(new ProjectSources(Optional.empty(), Optional.of(resources),
+                Map.of("adt", ProjectFile.of("interfaces/adt/interface.yaml", adt))), TYPES);
+
+        assertThat(check.project().interfaces()).isEmpty();
+        assertThat(check.problems()).singleElement().satisfies(p -> {
+            assertThat(p.file()).isEqualTo("interfaces/adt/interface.yaml");
+            assertThat(p.position().line()).isGreaterThan(1);
+            assertThat(p.field()).isEqualTo("destinations.store.database");
+            assertThat(p.message()).isEqualTo("no database 'patient' in resources.yaml (it has patients)");
+        });
+    }
+
+    @Test
+    void a_route_to_an_interface_left_out_for_its_database_is_refused_too() {
+        MapNode results = n.map("source", "internal", "format", "json", "destinations", n.map(
+                "store", n.map("type", "database", "database", "nowhere", "statement", "insert into t values (:id)")));
+        MapNode adt = n.map("source", n.map("type", "mllp", "listen", "127.0.0.1:6661"), "format", "json", "destinations", n.map(
+                "to-results", n.map("type", "interface", "interface", "results")));
+        ProjectCheck check = ProjectValidator.check(new ProjectSources(Optional.empty(), Optional.empty(), Map.of(
+                "results", ProjectFile.of("interfaces/results/interface.yaml", results),
+                "adt", ProjectFile.of("interfaces/adt/interface.yaml", adt))), TYPES);
+
+        assertThat(check.project().interfaces()).isEmpty();
+        assertThat(check.problems()).extracting(p -> p.file() + " " + p.field() + ": " + p.message()).containsExactlyInAnyOrder(
+                "interfaces/results/interface.yaml destinations.store.database: no database 'nowhere' in resources.yaml (it has none)",
+                "interfaces/adt/interface.yaml destinations.to-results.interface: interface 'results' has problems of its own; fix them first");
+    }
+
+    @Test
+    void a_database_destination_with_a_known_database_is_accepted() {
+        MapNode adt = n.map("source", "internal", "format", "json", "destinations", n.map(
+                "store", n.map("type", "database", "database", "patients", "statement", "insert into t values (:id)")));
+        ProjectFile resources = ProjectFile.of("resources.yaml", n.map("databases", n.map("patients", n.map("url", "sqlite:p.db"))));
+        ProjectCheck check = ProjectValidator.check(new ProjectSources(Optional.empty(), Optional.of(resources),
+                Map.of("adt", ProjectFile.of("interfaces/adt/interface.yaml", adt))), TYPES);
+
+        assertThat(check.problems()).isEmpty();
+        assertThat(check.project().interfaces().get("adt").destinations().get("store").settings())
+                .containsEntry("database", "patients");
+    }
+
     private ProjectCheck check(String name, MapNode root) {
         return ProjectValidator.check(sources(name, root), TYPES);
     }

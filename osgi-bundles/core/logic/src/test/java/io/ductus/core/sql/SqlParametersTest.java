@@ -37,4 +37,28 @@ class SqlParametersTest {
         assertThatThrownBy(() -> SqlParameters.bind("select ?, ?", List.of(1L))).hasMessage("the statement has 2 placeholders but 1 parameter was given");
         assertThatThrownBy(() -> SqlParameters.bind("select $1, ?", List.of(1L))).hasMessage("use either $1, $2 … or ?, not both");
     }
+
+    @Test
+    void named_parameters_are_bound_from_an_object_by_name_in_the_order_used() {
+        SqlParameters bound = SqlParameters.bindNamed("insert into t (a, b, c) values (:mrn, :name, :mrn)",
+                java.util.Map.of("name", "DOE", "mrn", "123", "unused", 1L));
+        assertThat(bound.sql()).isEqualTo("insert into t (a, b, c) values (?, ?, ?)");
+        assertThat(bound.values()).containsExactly("123", "DOE", "123");
+    }
+
+    @Test
+    void casts_text_and_comments_are_not_named_parameters() {
+        SqlParameters bound = SqlParameters.bindNamed("select ':a', \":b\" -- :c\n, :doc::jsonb, x::text from t /* :d */",
+                java.util.Map.of("doc", "{}"));
+        assertThat(bound.sql()).isEqualTo("select ':a', \":b\" -- :c\n, ?::jsonb, x::text from t /* :d */");
+        assertThat(SqlParameters.namesIn("select :doc::jsonb, ':a', :b, :doc")).containsExactly("doc", "b");
+    }
+
+    @Test
+    void a_named_parameter_without_a_value_names_the_values_there_are() {
+        assertThatThrownBy(() -> SqlParameters.bindNamed("insert into t values (:mrn, :nme)", java.util.Map.of("mrn", 1L, "name", "x")))
+                .hasMessage(":nme has no value (the values are named mrn, name)");
+        assertThatThrownBy(() -> SqlParameters.bindNamed("insert into t values (:mrn, ?)", java.util.Map.of("mrn", 1L)))
+                .hasMessage("use either :name or $1, $2 … or ?, not both");
+    }
 }

@@ -18,6 +18,8 @@ import io.ductus.store.QuarantineQuery;
 import io.ductus.store.Reconciled;
 import io.ductus.store.Recorded;
 import io.ductus.store.ResendRequest;
+import io.ductus.store.RouteBatch;
+import io.ductus.store.Routed;
 import io.ductus.store.Store;
 import io.ductus.store.Stored;
 import io.ductus.store.account.AccountStore;
@@ -70,6 +72,16 @@ public final class JdbcStore implements Store, AutoCloseable {
     public Recorded record(List<DeliveryOutcome> outcomes, long now) {
         if (outcomes.isEmpty()) return new Recorded(0, List.of());
         return transactions.write(Durability.RELAXED, c -> OutcomeWriter.write(c, dialect, outcomes, now));
+    }
+
+    /**
+     * Relaxed like {@link #record}: nobody outside the database has been told of the routed messages, so a
+     * commit lost to a power cut is lost whole; the deliveries are then still pending and routed again.
+     */
+    @Override
+    public Routed route(RouteBatch batch, long now) {
+        if (batch.outcomes().isEmpty()) return new Routed(new Recorded(0, List.of()), List.of());
+        return transactions.write(Durability.RELAXED, c -> RouteWriter.write(c, dialect, batch, now));
     }
 
     @Override

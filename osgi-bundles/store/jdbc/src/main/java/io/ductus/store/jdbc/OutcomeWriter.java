@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SortedSet;
@@ -36,18 +37,31 @@ final class OutcomeWriter {
     }
 
     static Recorded write(Connection c, Dialect dialect, List<DeliveryOutcome> outcomes, long now) throws SQLException {
+        List<DeliveryOutcome> changed = update(c, outcomes, now);
+        return new Recorded(changed.size(), Settlement.settle(c, dialect, finishedMessages(changed), now));
+    }
+
+    /** Applies the outcomes; returns those that changed their delivery, in (message, destination) order. */
+    static List<DeliveryOutcome> update(Connection c, List<DeliveryOutcome> outcomes, long now) throws SQLException {
         List<DeliveryOutcome> sorted = outcomes.stream().sorted(ROW_ORDER).toList();
-        int changed = 0;
-        SortedSet<Long> finished = new TreeSet<>();
+        List<DeliveryOutcome> changed = new ArrayList<>();
         try (PreparedStatement finish = c.prepareStatement(FINISH);
              PreparedStatement retry = c.prepareStatement(RETRY)) {
             for (DeliveryOutcome o : sorted) {
                 int n = o.kind() == DeliveryOutcome.Kind.RETRY ? retry(retry, o, now) : finish(finish, o, now);
-                changed += n;
-                if (n > 0 && o.kind() != DeliveryOutcome.Kind.RETRY) finished.add(o.messageId());
+                if (n > 0) changed.add(o);
             }
         }
-        return new Recorded(changed, Settlement.settle(c, dialect, finished, now));
+        return changed;
+    }
+
+    /** The messages of the outcomes that finished a delivery: those that may settle now. */
+    static SortedSet<Long> finishedMessages(List<DeliveryOutcome> changed) {
+        SortedSet<Long> finished = new TreeSet<>();
+        for (DeliveryOutcome o : changed) {
+            if (o.kind() != DeliveryOutcome.Kind.RETRY) finished.add(o.messageId());
+        }
+        return finished;
     }
 
     private static int finish(PreparedStatement ps, DeliveryOutcome o, long now) throws SQLException {

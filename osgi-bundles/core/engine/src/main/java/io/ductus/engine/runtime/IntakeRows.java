@@ -1,0 +1,41 @@
+package io.ductus.engine.runtime;
+
+import io.ductus.core.lane.IntakeKeys;
+import io.ductus.core.project.InterfaceDefinition;
+import io.ductus.sdk.InboundMessage;
+import io.ductus.store.NewMessage;
+import java.nio.charset.Charset;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * An interface's rules for turning what arrived into the row the store keeps: the charset, the ordering
+ * key and its lane, the dedupe key, one delivery per destination, and where it came from. Intake uses
+ * them for what its source receives; a route uses its target's for what it stores there. The keys are read
+ * as {@link PayloadKeys} reads them (an operator's edited copy too).
+ */
+final class IntakeRows {
+
+    private final InterfaceDefinition definition;
+    private final List<String> destinations;
+
+    IntakeRows(InterfaceDefinition definition) {
+        this.definition = definition;
+        this.destinations = List.copyOf(definition.destinations().keySet());
+    }
+
+    NewMessage row(InboundMessage message, long receivedAt) {
+        Charset setting = message.charset().or(() -> definition.charset().map(Charset::forName)).orElse(null);
+        PayloadKeys read = PayloadKeys.read(definition, message.payload(), setting);
+        IntakeKeys keys = read.keys();
+        return new NewMessage(receivedAt, message.payload(), read.charset().name(), keys.orderingKey().orElse(null),
+                keys.lane(), keys.dedupeKey().orElse(null), destinations, origin(message.origin()));
+    }
+
+    private static String origin(Map<String, String> origin) {
+        if (origin.isEmpty()) return null;
+        return origin.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+    }
+}
