@@ -12,16 +12,20 @@ import io.ductus.engine.monitor.IntakeMetrics;
 import io.ductus.sdk.InboundMessage;
 import io.ductus.sdk.Intake;
 import io.ductus.sdk.IntakeException;
+import io.ductus.sdk.Progress;
 import io.ductus.sdk.Receipt;
 import io.ductus.store.Durability;
 import io.ductus.store.IntakeBatch;
 import io.ductus.store.NewMessage;
+import io.ductus.store.SourceProgress;
 import io.ductus.store.Store;
 import io.ductus.store.StoreException;
 import io.ductus.store.Stored;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,6 +44,7 @@ import org.slf4j.LoggerFactory;
  * delivery per destination through the store's group commit, and only then completes the receipt the
  * source acknowledges on. Each submission runs on its own virtual thread so concurrent arrivals reach
  * the store together and share a commit. A committed message is counted and published as an event.
+ * Batched sources store up to {@link Intake#MAX_BATCH} records and their progress in one transaction.
  */
 final class MessageIntake implements Intake {
 
@@ -53,6 +58,7 @@ final class MessageIntake implements Intake {
     private final IntakeMetrics metrics;
     private final EventHub events;
     private final List<String> destinations;
+    private final Charset interfaceCharset; // the interface's charset: setting, or null
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile boolean open = true;
 
@@ -66,25 +72,73 @@ final class MessageIntake implements Intake {
         this.metrics = metrics;
         this.events = events;
         this.destinations = List.copyOf(definition.destinations().keySet());
+        this.interfaceCharset = definition.charset().map(Charset::forName).orElse(null);
     }
 
     @Override
     public CompletionStage<Receipt> submit(InboundMessage message) {
+        return onStoringThread(() -> store(List.of(message), null).get(0));
+    }
+
+    @Override
+    public CompletionStage<List<Receipt>> submitBatch(List<InboundMessage> records, Progress progress) {
+        if (records.isEmpty() || records.size() > MAX_BATCH) {
+            throw new IllegalArgumentException("a batch holds 1 to " + MAX_BATCH + " records, got " + records.size());
+        }
+        SourceProgress saved = new SourceProgress(progress.key(), progress.value());
+        List<InboundMessage> batch = List.copyOf(records);
+        return onStoringThread(() -> store(batch, saved));
+    }
+
+    @Override
+    public Optional<String> savedProgress(String key) {
+        try {
+            return store.sourceState(definition.name(), key);
+        } catch (StoreException e) {
+            throw new IntakeException("the saved progress '" + key + "' could not be read: " + e.getMessage(), e);
+        }
+    }
+
+    private <T> CompletionStage<T> onStoringThread(java.util.function.Supplier<T> work) {
         if (!open) {
             return CompletableFuture.failedFuture(new IntakeException("interface " + definition.name() + " is stopping"));
         }
         inFlight.incrementAndGet();
         try {
-            return CompletableFuture.supplyAsync(() -> storeOne(message), executor)
-                    .whenComplete((r, e) -> inFlight.decrementAndGet());
+            return CompletableFuture.supplyAsync(work, executor).whenComplete((r, e) -> inFlight.decrementAndGet());
         } catch (RuntimeException e) {
             inFlight.decrementAndGet();
             return CompletableFuture.failedFuture(new IntakeException("interface " + definition.name() + " is stopping", e));
         }
     }
 
-    private Receipt storeOne(InboundMessage message) {
-        Charset setting = message.charset().or(() -> definition.charset().map(Charset::forName)).orElse(null);
+    /** Stores the messages (and the progress, when given) in one transaction; then wakes their lanes' workers. */
+    private List<Receipt> store(List<InboundMessage> messages, SourceProgress progress) {
+        long now = clock.millis();
+        List<NewMessage> rows = new ArrayList<>(messages.size());
+        for (InboundMessage message : messages) rows.add(row(message, now));
+        List<Stored> stored;
+        try {
+            stored = store.store(new IntakeBatch(definition.name(), durability(), rows, progress), now);
+        } catch (StoreException e) {
+            throw new IntakeException((messages.size() == 1 ? "the message" : "the batch of " + messages.size() + " records")
+                    + " could not be stored: " + e.getMessage(), e);
+        }
+        List<Receipt> receipts = new ArrayList<>(stored.size());
+        BitSet lanes = new BitSet();
+        for (int i = 0; i < stored.size(); i++) {
+            Stored result = stored.get(i);
+            if (!result.duplicate()) lanes.set(rows.get(i).lane());
+            metrics.stored(result.duplicate());
+            events.received(definition.name(), result.id(), result.duplicate());
+            receipts.add(new Receipt(result.id(), result.duplicate()));
+        }
+        lanes.stream().forEach(committedInLane); // one wake-up per lane, however many records it got
+        return receipts;
+    }
+
+    private NewMessage row(InboundMessage message, long now) {
+        Charset setting = message.charset().orElse(interfaceCharset);
         Charset charset;
         IntakeKeys keys;
         if (definition.format() == Format.HL7) {
@@ -96,19 +150,8 @@ final class MessageIntake implements Intake {
             charset = setting == null ? StandardCharsets.UTF_8 : setting;
             keys = new IntakeKeys(Optional.empty(), 0, Optional.empty());
         }
-        NewMessage row = new NewMessage(clock.millis(), message.payload(), charset.name(), keys.orderingKey().orElse(null),
+        return new NewMessage(now, message.payload(), charset.name(), keys.orderingKey().orElse(null),
                 keys.lane(), keys.dedupeKey().orElse(null), destinations, origin(message.origin()));
-        List<Stored> stored;
-        try {
-            stored = store.store(IntakeBatch.of(definition.name(), durability(), List.of(row)), clock.millis());
-        } catch (StoreException e) {
-            throw new IntakeException("the message could not be stored: " + e.getMessage(), e);
-        }
-        Stored result = stored.get(0);
-        if (!result.duplicate()) committedInLane.accept(keys.lane());
-        metrics.stored(result.duplicate());
-        events.received(definition.name(), result.id(), result.duplicate());
-        return new Receipt(result.id(), result.duplicate());
     }
 
     /** Keys from the payload; a message whose key cannot be read is still stored (in lane 0), never refused. */
