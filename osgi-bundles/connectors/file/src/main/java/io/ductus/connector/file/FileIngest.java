@@ -58,7 +58,7 @@ final class FileIngest {
         if (from.done()) return from;
         if (settings.split() == FileSourceSettings.Split.NONE) return whole(path, from);
         RecordSplitter.Kind kind = settings.split().kind().orElseThrow();
-        if (from.records() == 0) check(path, kind);
+        if (from.records() == 0 && !check(path, kind)) return from; // stopping: the check starts again next time
         CompletableFuture<FileProgress> inFlight = null;
         try (InputStream in = Files.newInputStream(path)) {
             RecordSplitter splitter = RecordSplitter.open(kind, in, from.position(), settings.maxRecord());
@@ -121,13 +121,17 @@ final class FileIngest {
                 new Progress(FileProgress.KEY, after.encode())).thenApply(receipts -> after).toCompletableFuture());
     }
 
-    /** Reads the file through once, storing nothing, so a malformed one is refused before any of it is stored. */
-    private void check(Path path, RecordSplitter.Kind kind) throws BadFileException {
+    /**
+     * Reads the file through once, storing nothing, so a malformed one is refused before any of it is
+     * stored. False when the source is stopping meanwhile.
+     */
+    private boolean check(Path path, RecordSplitter.Kind kind) throws BadFileException {
         try (InputStream in = Files.newInputStream(path)) {
             RecordSplitter splitter = RecordSplitter.open(kind, in, Position.START, settings.maxRecord());
-            while (splitter.next() != null) {
-                // only looking for the first problem
+            for (long n = 1; splitter.next() != null; n++) {
+                if (n % Intake.MAX_BATCH == 0 && stopping.getAsBoolean()) return false;
             }
+            return true;
         } catch (RecordFormatException e) {
             throw new BadFileException(e.getMessage(), e);
         } catch (IOException e) {
