@@ -1,5 +1,7 @@
 package io.ductus.sdk;
 
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import org.osgi.annotation.versioning.ProviderType;
 
@@ -7,10 +9,37 @@ import org.osgi.annotation.versioning.ProviderType;
 @ProviderType
 public interface Intake {
 
+    /** The most records one {@link #submitBatch} call takes. */
+    int MAX_BATCH = 500;
+
     /**
      * Stores the message (and its deliveries) durably, then completes with its receipt. Concurrent
      * submissions are committed together. Completes exceptionally with an {@link IntakeException} when
      * the message could not be stored: the sender must then get a retryable answer.
      */
     CompletionStage<Receipt> submit(InboundMessage message);
+
+    /**
+     * For sources that read records in order and must resume where they stopped (files, SFTP, database
+     * readers): stores up to {@link #MAX_BATCH} records and the source's progress in one transaction, then
+     * completes with one receipt per record, in order. Either every record and the progress are stored or
+     * nothing is: on an {@link IntakeException} the saved progress is still the previous one, so the
+     * source reads the same records again. Submit the next batch only after this one completed, so that
+     * progress is saved in the order it was made.
+     *
+     * @param records  1 to {@link #MAX_BATCH} records
+     * @param progress how far the source has read once these records are stored
+     * @throws IllegalArgumentException when the batch is empty or larger than {@link #MAX_BATCH}
+     * @since 1.1
+     */
+    CompletionStage<List<Receipt>> submitBatch(List<InboundMessage> records, Progress progress);
+
+    /**
+     * The progress last saved under this key by {@link #submitBatch} for this interface, or empty when none
+     * was saved. Blocks for a read of the store: call it from the source's own thread, not from
+     * {@code start()}. Throws {@link IntakeException} when the store cannot be read (try again later).
+     *
+     * @since 1.1
+     */
+    Optional<String> savedProgress(String key);
 }

@@ -3,9 +3,13 @@ package io.ductus.sdk.testkit;
 import io.ductus.sdk.InboundMessage;
 import io.ductus.sdk.Intake;
 import io.ductus.sdk.IntakeException;
+import io.ductus.sdk.Progress;
 import io.ductus.sdk.Receipt;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
@@ -14,7 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * An intake that keeps messages in memory, for connector tests. It can hold commits until the test
  * releases them (to prove a source waits for the receipt) and fail the next submissions (to prove the
- * source answers with its retryable error).
+ * source answers with its retryable error). Batches are all or nothing, like the engine's: a batch's
+ * records and its progress are kept together or not at all; one that fails keeps nothing.
  */
 public final class InMemoryIntake implements Intake {
 
@@ -22,6 +27,8 @@ public final class InMemoryIntake implements Intake {
     private final List<InboundMessage> stored = new ArrayList<>();
     private final List<CompletableFuture<Receipt>> held = new ArrayList<>();
     private final List<Runnable> heldCommits = new ArrayList<>();
+    private final Map<String, String> progress = new HashMap<>();
+    private final List<Commit> commits = new ArrayList<>();
     private int submitted;
     private boolean holding;
     private int failuresLeft;
@@ -41,6 +48,7 @@ public final class InMemoryIntake implements Intake {
             synchronized (this) {
                 stored.add(message);
                 id = ids.incrementAndGet();
+                notifyAll();
             }
             receipt.complete(new Receipt(id, false));
         };
@@ -52,6 +60,70 @@ public final class InMemoryIntake implements Intake {
             CompletableFuture.runAsync(commit);
         }
         return receipt;
+    }
+
+    @Override
+    public synchronized CompletionStage<List<Receipt>> submitBatch(List<InboundMessage> records, Progress saved) {
+        if (records.isEmpty() || records.size() > MAX_BATCH) {
+            throw new IllegalArgumentException("a batch holds 1 to " + MAX_BATCH + " records, got " + records.size());
+        }
+        List<InboundMessage> batch = List.copyOf(records);
+        submitted += batch.size();
+        notifyAll();
+        if (failuresLeft > 0) {
+            failuresLeft--;
+            return CompletableFuture.failedFuture(new IntakeException(failureReason));
+        }
+        CompletableFuture<List<Receipt>> receipts = new CompletableFuture<>();
+        Runnable commit = () -> {
+            List<Receipt> done = new ArrayList<>(batch.size());
+            synchronized (this) {
+                for (InboundMessage m : batch) {
+                    stored.add(m);
+                    done.add(new Receipt(ids.incrementAndGet(), false));
+                }
+                progress.put(saved.key(), saved.value());
+                commits.add(new Commit(batch.size(), saved));
+                notifyAll();
+            }
+            receipts.complete(done);
+        };
+        if (holding) {
+            heldCommits.add(commit);
+        } else {
+            CompletableFuture.runAsync(commit);
+        }
+        return receipts;
+    }
+
+    @Override
+    public synchronized Optional<String> savedProgress(String key) {
+        return Optional.ofNullable(progress.get(key));
+    }
+
+    /** Sets the progress a source finds saved, as if an earlier run had saved it. */
+    public synchronized void saveProgress(Progress saved) {
+        progress.put(saved.key(), saved.value());
+    }
+
+    /** Every batch committed so far, in order: how many records it held and the progress saved with them. */
+    public synchronized List<Commit> commits() {
+        return List.copyOf(commits);
+    }
+
+    /** One committed batch. */
+    public record Commit(int records, Progress progress) {
+    }
+
+    /** Waits until at least {@code count} messages are stored. */
+    public synchronized boolean awaitStored(int count, long timeout, TimeUnit unit) throws InterruptedException {
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        while (stored.size() < count) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) return false;
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        return true;
     }
 
     /** From now on, submissions wait until {@link #release()}. */
@@ -71,13 +143,13 @@ public final class InMemoryIntake implements Intake {
         commits.forEach(Runnable::run);
     }
 
-    /** The next {@code count} submissions fail with an {@link IntakeException} carrying the reason. */
+    /** The next {@code count} submissions (single messages or batches) fail with an {@link IntakeException} carrying the reason. */
     public synchronized void failNext(int count, String reason) {
         failuresLeft = count;
         failureReason = reason;
     }
 
-    /** Waits until at least {@code count} submissions arrived (stored or not). */
+    /** Waits until at least {@code count} messages were submitted (stored or not; a batch counts its records). */
     public synchronized boolean awaitSubmitted(int count, long timeout, TimeUnit unit) throws InterruptedException {
         long deadline = System.nanoTime() + unit.toNanos(timeout);
         while (submitted < count) {

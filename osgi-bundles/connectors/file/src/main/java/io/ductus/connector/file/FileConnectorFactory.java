@@ -5,24 +5,49 @@ import io.ductus.sdk.ConnectorFactory;
 import io.ductus.sdk.ConnectorType;
 import io.ductus.sdk.Destination;
 import io.ductus.sdk.Role;
+import io.ductus.sdk.Source;
 import io.ductus.sdk.config.ConfigProblem;
 import io.ductus.sdk.config.ConfigSchema;
 import io.ductus.sdk.config.ConnectorConfig;
 import io.ductus.sdk.config.FieldType;
+import io.ductus.sdk.records.RecordSplitter;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.osgi.service.component.annotations.Component;
 
-/** The {@code file} connector type: one file per message. (The file source arrives with its own issue.) */
+/** The {@code file} connector type: a source that reads the files dropped in a folder, and a destination that writes one file per message. */
 @Component(service = ConnectorFactory.class)
 public final class FileConnectorFactory implements ConnectorFactory {
 
-    static final ConnectorType TYPE = ConnectorType.destination("file",
-            "Writes each message to its own file, under a temporary name first and then renamed into place.",
-            ConfigSchema.builder()
-                    .required("path", FieldType.STRING, "file path, relative to the data folder, with placeholders such as"
-                            + " out/{MSH-10}-{id}.hl7: {id}, {interface}, {destination}, {received:yyyyMMdd} and message fields")
-                    .optional("fsync", FieldType.BOOLEAN, true, "force each file and its folder to disk before it counts as sent")
-                    .build());
+    static final ConfigSchema SOURCE = ConfigSchema.builder()
+            .required("folder", FieldType.STRING, "the folder to watch, relative to the data folder (or absolute)")
+            .oneOf("split", List.of("hl7", "csv", "lines", "none"), null, "how a file becomes messages: hl7 (one per MSH,"
+                    + " batch envelopes dropped), csv (one per row, the header row in front), lines (one per line) or none (the whole file)")
+            .optional("include", FieldType.STRING, "*", "which file names are read, as a glob such as *.csv or ADT_*.{hl7,txt};"
+                    + " dot-files never are")
+            .optional("poll", FieldType.DURATION, "5s", "how often the folder is listed")
+            .optional("ready_marker", FieldType.STRING, null, "a file is ready when a marker file of its name plus this suffix"
+                    + " exists (.done: a.csv.done marks a.csv); without it, when its size and time are unchanged between two listings")
+            .oneOf("after", List.of("move", "delete"), "move", "what happens to a file once every record of it is stored")
+            .optional("done_folder", FieldType.STRING, "done", "where finished files are moved (after: move), relative to the"
+                    + " watched folder; a name already there is never overwritten")
+            .optional("error_folder", FieldType.STRING, "error", "where files that cannot be read go, relative to the watched"
+                    + " folder, each with a .error.txt note saying why")
+            .optional("max_file_size", FieldType.INTEGER, 256L * 1024 * 1024, "split: none only: the largest file taken whole, in bytes")
+            .optional("max_record_size", FieldType.INTEGER, (long) RecordSplitter.DEFAULT_MAX_RECORD,
+                    "the largest record (and line) taken when splitting, in bytes")
+            .build();
+
+    static final ConfigSchema DESTINATION = ConfigSchema.builder()
+            .required("path", FieldType.STRING, "file path, relative to the data folder, with placeholders such as"
+                    + " out/{MSH-10}-{id}.hl7: {id}, {interface}, {destination}, {received:yyyyMMdd} and message fields")
+            .optional("fsync", FieldType.BOOLEAN, true, "force each file and its folder to disk before it counts as sent")
+            .build();
+
+    static final ConnectorType TYPE = ConnectorType.sourceAndDestination("file",
+            "Reads the files dropped in a folder (source), or writes each message to its own file under a temporary name"
+                    + " first and then renamed into place (destination).", SOURCE, DESTINATION);
 
     @Override
     public ConnectorType type() {
@@ -31,12 +56,53 @@ public final class FileConnectorFactory implements ConnectorFactory {
 
     @Override
     public List<ConfigProblem> check(Role role, ConnectorConfig config) {
+        return role == Role.SOURCE ? checkSource(config) : checkDestination(config);
+    }
+
+    private static List<ConfigProblem> checkDestination(ConnectorConfig config) {
         try {
             PathTemplate.parse(config.string("path"));
             return List.of();
         } catch (IllegalArgumentException e) {
             return List.of(new ConfigProblem("path", e.getMessage()));
         }
+    }
+
+    private static List<ConfigProblem> checkSource(ConnectorConfig config) {
+        List<ConfigProblem> problems = new ArrayList<>();
+        try {
+            FileSourceSettings.glob(config.string("include"));
+        } catch (IllegalArgumentException e) {
+            problems.add(new ConfigProblem("include", "not a glob pattern: " + e.getMessage()));
+        }
+        if (config.duration("poll").compareTo(Duration.ofMillis(10)) < 0) {
+            problems.add(new ConfigProblem("poll", "at least 10ms, got " + config.duration("poll").toMillis() + "ms"));
+        }
+        config.optionalString("ready_marker").ifPresent(marker -> {
+            if (marker.isBlank() || marker.contains("/") || marker.contains("\\")) {
+                problems.add(new ConfigProblem("ready_marker", "a suffix such as .done, without folders, got '" + marker + "'"));
+            }
+        });
+        for (String folder : List.of("done_folder", "error_folder")) {
+            String value = config.string(folder).strip();
+            if (value.isEmpty() || value.equals(".")) {
+                problems.add(new ConfigProblem(folder, "must name a folder other than the watched one"));
+            }
+        }
+        if (config.string("done_folder").strip().equals(config.string("error_folder").strip())) {
+            problems.add(new ConfigProblem("error_folder", "must differ from done_folder, or refused files would look finished"));
+        }
+        if (config.integer("max_file_size") < 1) problems.add(new ConfigProblem("max_file_size", "at least 1 byte"));
+        long maxRecord = config.integer("max_record_size");
+        if (maxRecord < 16 || maxRecord > Integer.MAX_VALUE - 16) {
+            problems.add(new ConfigProblem("max_record_size", "between 16 and " + (Integer.MAX_VALUE - 16) + " bytes, got " + maxRecord));
+        }
+        return problems;
+    }
+
+    @Override
+    public Source createSource(ConnectorConfig config, ConnectorContext context) {
+        return new FileSource(FileSourceSettings.of(config, context.dataDirectory()), context);
     }
 
     @Override

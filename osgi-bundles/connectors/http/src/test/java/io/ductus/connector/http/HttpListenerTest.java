@@ -247,6 +247,16 @@ class HttpListenerTest {
         }
 
         @Override
+        public CompletionStage<List<Receipt>> submitBatch(List<InboundMessage> records, io.ductus.sdk.Progress progress) {
+            throw new UnsupportedOperationException("the HTTP listener submits one message at a time");
+        }
+
+        @Override
+        public java.util.Optional<String> savedProgress(String key) {
+            return java.util.Optional.empty();
+        }
+
+        @Override
         public CompletionStage<Response> respond(Request request) {
             return code.apply(request);
         }

@@ -19,14 +19,16 @@ final class IntakeRows {
 
     private final InterfaceDefinition definition;
     private final List<String> destinations;
+    private final Charset interfaceCharset; // the interface's charset: setting, or null
 
     IntakeRows(InterfaceDefinition definition) {
         this.definition = definition;
         this.destinations = List.copyOf(definition.destinations().keySet());
+        this.interfaceCharset = definition.charset().map(Charset::forName).orElse(null);
     }
 
     NewMessage row(InboundMessage message, long receivedAt) {
-        Charset setting = message.charset().or(() -> definition.charset().map(Charset::forName)).orElse(null);
+        Charset setting = message.charset().orElse(interfaceCharset);
         PayloadKeys read = PayloadKeys.read(definition, message.payload(), setting);
         IntakeKeys keys = read.keys();
         return new NewMessage(receivedAt, message.payload(), read.charset().name(), keys.orderingKey().orElse(null),

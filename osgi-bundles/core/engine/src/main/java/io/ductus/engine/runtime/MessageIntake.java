@@ -6,15 +6,20 @@ import io.ductus.engine.monitor.IntakeMetrics;
 import io.ductus.sdk.InboundMessage;
 import io.ductus.sdk.Intake;
 import io.ductus.sdk.IntakeException;
+import io.ductus.sdk.Progress;
 import io.ductus.sdk.Receipt;
 import io.ductus.store.Durability;
 import io.ductus.store.IntakeBatch;
 import io.ductus.store.NewMessage;
+import io.ductus.store.SourceProgress;
 import io.ductus.store.Store;
 import io.ductus.store.StoreException;
 import io.ductus.store.Stored;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
@@ -29,6 +34,7 @@ import org.slf4j.LoggerFactory;
  * delivery per destination through the store's group commit, and only then completes the receipt the
  * source acknowledges on. Each submission runs on its own virtual thread so concurrent arrivals reach
  * the store together and share a commit. A committed message is counted and published as an event.
+ * Batched sources store up to {@link Intake#MAX_BATCH} records and their progress in one transaction.
  */
 final class MessageIntake implements Intake {
 
@@ -59,32 +65,64 @@ final class MessageIntake implements Intake {
 
     @Override
     public CompletionStage<Receipt> submit(InboundMessage message) {
+        return onStoringThread(() -> store(List.of(message), null).get(0));
+    }
+
+    @Override
+    public CompletionStage<List<Receipt>> submitBatch(List<InboundMessage> records, Progress progress) {
+        if (records.isEmpty() || records.size() > MAX_BATCH) {
+            throw new IllegalArgumentException("a batch holds 1 to " + MAX_BATCH + " records, got " + records.size());
+        }
+        SourceProgress saved = new SourceProgress(progress.key(), progress.value());
+        List<InboundMessage> batch = List.copyOf(records);
+        return onStoringThread(() -> store(batch, saved));
+    }
+
+    @Override
+    public Optional<String> savedProgress(String key) {
+        try {
+            return store.sourceState(definition.name(), key);
+        } catch (StoreException e) {
+            throw new IntakeException("the saved progress '" + key + "' could not be read: " + e.getMessage(), e);
+        }
+    }
+
+    private <T> CompletionStage<T> onStoringThread(java.util.function.Supplier<T> work) {
         if (!open) {
             return CompletableFuture.failedFuture(new IntakeException("interface " + definition.name() + " is stopping"));
         }
         inFlight.incrementAndGet();
         try {
-            return CompletableFuture.supplyAsync(() -> storeOne(message), executor)
-                    .whenComplete((r, e) -> inFlight.decrementAndGet());
+            return CompletableFuture.supplyAsync(work, executor).whenComplete((r, e) -> inFlight.decrementAndGet());
         } catch (RuntimeException e) {
             inFlight.decrementAndGet();
             return CompletableFuture.failedFuture(new IntakeException("interface " + definition.name() + " is stopping", e));
         }
     }
 
-    private Receipt storeOne(InboundMessage message) {
-        NewMessage row = rows.row(message, clock.millis());
+    /** Stores the messages (and the progress, when given) in one transaction; then wakes their lanes' workers. */
+    private List<Receipt> store(List<InboundMessage> messages, SourceProgress progress) {
+        long now = clock.millis();
+        List<NewMessage> batch = new ArrayList<>(messages.size());
+        for (InboundMessage message : messages) batch.add(rows.row(message, now));
         List<Stored> stored;
         try {
-            stored = store.store(IntakeBatch.of(definition.name(), durability(), List.of(row)), clock.millis());
+            stored = store.store(new IntakeBatch(definition.name(), durability(), batch, progress), now);
         } catch (StoreException e) {
-            throw new IntakeException("the message could not be stored: " + e.getMessage(), e);
+            throw new IntakeException((messages.size() == 1 ? "the message" : "the batch of " + messages.size() + " records")
+                    + " could not be stored: " + e.getMessage(), e);
         }
-        Stored result = stored.get(0);
-        if (!result.duplicate()) committedInLane.accept(row.lane());
-        metrics.stored(result.duplicate());
-        events.received(definition.name(), result.id(), result.duplicate());
-        return new Receipt(result.id(), result.duplicate());
+        List<Receipt> receipts = new ArrayList<>(stored.size());
+        BitSet lanes = new BitSet();
+        for (int i = 0; i < stored.size(); i++) {
+            Stored result = stored.get(i);
+            if (!result.duplicate()) lanes.set(batch.get(i).lane());
+            metrics.stored(result.duplicate());
+            events.received(definition.name(), result.id(), result.duplicate());
+            receipts.add(new Receipt(result.id(), result.duplicate()));
+        }
+        lanes.stream().forEach(committedInLane); // one wake-up per lane, however many records it got
+        return receipts;
     }
 
     private Durability durability() {

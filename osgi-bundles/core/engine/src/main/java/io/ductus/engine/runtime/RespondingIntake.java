@@ -2,8 +2,11 @@ package io.ductus.engine.runtime;
 
 import io.ductus.sdk.InboundMessage;
 import io.ductus.sdk.Intake;
+import io.ductus.sdk.Progress;
 import io.ductus.sdk.Receipt;
 import io.ductus.sdk.Responder;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -23,6 +26,16 @@ final class RespondingIntake implements Intake, Responder {
     @Override
     public CompletionStage<Receipt> submit(InboundMessage message) {
         return intake.submit(message);
+    }
+
+    @Override
+    public CompletionStage<List<Receipt>> submitBatch(List<InboundMessage> records, Progress progress) {
+        return intake.submitBatch(records, progress);
+    }
+
+    @Override
+    public Optional<String> savedProgress(String key) {
+        return intake.savedProgress(key);
     }
 
     @Override

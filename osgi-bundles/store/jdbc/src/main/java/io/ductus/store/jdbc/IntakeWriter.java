@@ -10,6 +10,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,10 +26,12 @@ import java.util.TreeMap;
  */
 final class IntakeWriter {
 
-    static final String INSERT_MESSAGE = """
+    /** Most messages per INSERT statement: 10 parameters each, well under both databases' limits. */
+    static final int ROWS_PER_INSERT = 50;
+    static final String INSERT_MESSAGE_COLUMNS = """
             INSERT INTO messages (interface_name, received_at, status, payload, charset, ordering_key, lane,
                                   dedupe_key, source_info, settled_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""";
+            VALUES\s""";
     static final String CLAIM_KEY = """
             INSERT INTO dedupe_keys (interface_name, dedupe_key, message_id, created_at) VALUES (?, ?, ?, ?)
             ON CONFLICT (interface_name, dedupe_key) DO NOTHING""";
@@ -64,31 +67,55 @@ final class IntakeWriter {
         return stored;
     }
 
+    /**
+     * Inserts the messages up to {@link #ROWS_PER_INSERT} per statement: one statement per row costs a
+     * round through the driver (and a result set for its id) that is a large share of a big batch. The ids
+     * of one multi-row insert are given in the order of its rows (one writer on SQLite; a sequence that
+     * only grows on PostgreSQL), so the returned ids, sorted, belong to the rows in order.
+     */
     private static long[] insertMessages(Connection c, String interfaceName, List<NewMessage> messages, long now)
             throws SQLException {
         long[] ids = new long[messages.size()];
-        try (PreparedStatement ps = c.prepareStatement(INSERT_MESSAGE)) {
-            for (int i = 0; i < ids.length; i++) {
-                NewMessage m = messages.get(i);
-                boolean settled = m.destinations().isEmpty();
-                ps.setString(1, interfaceName);
-                ps.setLong(2, m.receivedAt());
-                ps.setString(3, (settled ? MessageStatus.FILTERED : MessageStatus.PENDING).dbValue());
-                ps.setBytes(4, m.payload());
-                ps.setString(5, m.charset());
-                ps.setString(6, m.orderingKey());
-                ps.setInt(7, m.lane());
-                ps.setString(8, m.dedupeKey());
-                ps.setString(9, m.sourceInfo());
-                if (settled) ps.setLong(10, now);
-                else ps.setNull(10, Types.BIGINT);
-                try (ResultSet rs = ps.executeQuery()) {
-                    if (!rs.next()) throw new SQLException("INSERT ... RETURNING id returned no row");
-                    ids[i] = rs.getLong(1);
+        for (int from = 0; from < ids.length; from += ROWS_PER_INSERT) {
+            int rows = Math.min(ROWS_PER_INSERT, ids.length - from);
+            try (PreparedStatement ps = c.prepareStatement(insertMessages(rows))) {
+                int p = 1;
+                for (int i = from; i < from + rows; i++) {
+                    NewMessage m = messages.get(i);
+                    boolean settled = m.destinations().isEmpty();
+                    ps.setString(p++, interfaceName);
+                    ps.setLong(p++, m.receivedAt());
+                    ps.setString(p++, (settled ? MessageStatus.FILTERED : MessageStatus.PENDING).dbValue());
+                    ps.setBytes(p++, m.payload());
+                    ps.setString(p++, m.charset());
+                    ps.setString(p++, m.orderingKey());
+                    ps.setInt(p++, m.lane());
+                    ps.setString(p++, m.dedupeKey());
+                    ps.setString(p++, m.sourceInfo());
+                    if (settled) ps.setLong(p++, now);
+                    else ps.setNull(p++, Types.BIGINT);
                 }
+                long[] got = new long[rows];
+                int n = 0;
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        if (n == rows) throw new SQLException("INSERT ... RETURNING id returned more ids than rows");
+                        got[n++] = rs.getLong(1);
+                    }
+                }
+                if (n != rows) throw new SQLException("INSERT ... RETURNING id returned " + n + " ids for " + rows + " rows");
+                Arrays.sort(got);
+                System.arraycopy(got, 0, ids, from, rows);
             }
         }
         return ids;
+    }
+
+    /** The insert of {@code rows} messages; the texts are few (batch sizes), so prepared statements are reused. */
+    static String insertMessages(int rows) {
+        StringBuilder sql = new StringBuilder(INSERT_MESSAGE_COLUMNS.length() + rows * 32).append(INSERT_MESSAGE_COLUMNS);
+        for (int i = 0; i < rows; i++) sql.append(i == 0 ? "" : ", ").append("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        return sql.append(" RETURNING id").toString();
     }
 
     /** Returns, per message, the id of the message it duplicates, or null. */

@@ -74,6 +74,20 @@ class StoreContractTest {
     }
 
     @Test
+    void a_batch_of_500_spanning_several_insert_statements_gets_its_ids_in_batch_order() {
+        List<NewMessage> messages = new java.util.ArrayList<>();
+        for (int i = 0; i < 500; i++) messages.add(message("m" + i, i % 4, i % 7 == 0 ? "K" + (i / 14) : null, "x"));
+        List<Stored> stored = store.store(new IntakeBatch(iface, Durability.RELAXED, messages, new SourceProgress("file", "500")), T0);
+        assertThat(stored).hasSize(500);
+        for (int i = 1; i < 500; i++) assertThat(stored.get(i).id()).isGreaterThan(stored.get(i - 1).id());
+        for (int i : new int[]{0, 49, 50, 51, 250, 499}) {
+            assertThat(new String(store.message(stored.get(i).id()).orElseThrow().payload())).isEqualTo("m" + i);
+        }
+        assertThat(stored.get(7).duplicateOf()).as("m7 has the key m0 claimed first").isEqualTo(stored.get(0).id());
+        assertThat(store.sourceState(iface, "file")).contains("500");
+    }
+
+    @Test
     void keeps_payload_bytes_and_charset_unchanged() {
         byte[] latin1 = "MSH|^~\\&|µ|é".getBytes(Charset.forName("ISO-8859-1"));
         NewMessage m = new NewMessage(T0, latin1, "ISO-8859-1", null, 0, null, List.of("x"), "{\"peer\":\"10.0.0.1\"}");
