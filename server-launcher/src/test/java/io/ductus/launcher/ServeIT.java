@@ -72,7 +72,8 @@ class ServeIT {
         List<String> names = StreamSupport.stream(engine.path("bundles").spliterator(), false)
                 .map(b -> b.path("symbolicName").asText()).toList();
         assertThat(names).contains("org.apache.felix.framework", "org.apache.felix.scr", "org.apache.felix.fileinstall",
-                "io.ductus.sdk", "io.ductus.core", "io.ductus.engine", "io.ductus.connector.mllp", "io.ductus.connector.file");
+                "io.ductus.sdk", "io.ductus.core", "io.ductus.engine", "io.ductus.connector.mllp", "io.ductus.connector.file",
+                "io.ductus.connector.schedule");
         assertThat(engine.path("bundles")).allSatisfy(b ->
                 assertThat(b.path("state").asText()).as(b.path("symbolicName").asText()).isEqualTo("active"));
     }
@@ -85,6 +86,7 @@ class ServeIT {
             assertThat(mllp.path("roles").toString()).isEqualTo("[\"source\",\"destination\"]");
             assertThat(mllp.path("bundle").asText()).isEqualTo("io.ductus.connector.mllp");
             assertThat(connectorType("file").path("roles").toString()).isEqualTo("[\"destination\"]");
+            assertThat(connectorType("schedule").path("roles").toString()).isEqualTo("[\"source\"]");
         });
     }
 
