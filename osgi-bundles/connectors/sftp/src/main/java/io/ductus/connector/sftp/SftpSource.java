@@ -46,6 +46,7 @@ final class SftpSource implements Source {
     private Map<String, ListedFile> previous = Map.of();
     private FileProgress current; // the file being read (or read but not yet taken away), as last stored
     private boolean progressLoaded;
+    private String refusal; // the last file refused, shown until a file is read well
     private String reported = "";
 
     SftpSource(SourceSettings settings, SftpConnection connection, ConnectorContext context) {
@@ -106,7 +107,8 @@ final class SftpSource implements Source {
             for (ListedFile file : ready) {
                 if (stopping || !take(sftp, file)) return;
             }
-            report(ConnectorStatus.OK, "");
+            if (refusal == null) report(ConnectorStatus.OK, "");
+            else report(ConnectorStatus.DEGRADED, refusal);
         } catch (IOException e) {
             progressLoaded = false; // a file may have been cut off midway: go on from what was stored
             report(ConnectorStatus.DEGRADED, e.getMessage());
@@ -175,6 +177,7 @@ final class SftpSource implements Source {
                     + (settings.delete() ? "deleted" : "moved to " + settings.doneFolder()) + ": " + e.getMessage(), e);
         }
         deleteMarker(sftp, path);
+        refusal = null;
     }
 
     private void refuse(SftpClient sftp, String path, String why) throws IOException {
@@ -184,7 +187,8 @@ final class SftpSource implements Source {
         }
         deleteMarker(sftp, path);
         context.log().warn(why + "; moved to " + moved);
-        report(ConnectorStatus.DEGRADED, why + " (moved to " + settings.errorFolder() + ")");
+        refusal = why + " (moved to " + settings.errorFolder() + ")";
+        report(ConnectorStatus.DEGRADED, refusal);
     }
 
     /** Renames the file into the folder (made when missing) under a name not taken there; returns where it went. */

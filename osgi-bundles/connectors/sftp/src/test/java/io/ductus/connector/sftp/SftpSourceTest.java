@@ -126,6 +126,20 @@ class SftpSourceTest {
     }
 
     @Test
+    void a_malformed_file_goes_to_the_error_folder_whole_with_a_note_and_the_status_says_so() throws Exception {
+        drop("bad.hl7", "this is not a segment\r\nMSH|^~\\&|A|B|C|D|2026||ADT^A01|M1|P|2.5\rPID|1||P1\r");
+        Map<String, Object> settings = new HashMap<>(settings(Map.of("host_key", server.fingerprint())));
+        settings.put("split", "hl7");
+        startSourceWith(settings);
+
+        waitUntil(() -> Files.exists(server.root().resolve("in/error/bad.hl7.error.txt")));
+        assertThat(Files.readString(server.root().resolve("in/error/bad.hl7.error.txt"))).startsWith("bad.hl7: ");
+        assertThat(intake.submittedCount()).as("nothing of a malformed file is stored").isZero();
+        waitUntil(() -> context.statuses().getLast().startsWith("DEGRADED: bad.hl7: "));
+        assertThat(context.statuses().getLast()).endsWith("(moved to in/error)");
+    }
+
+    @Test
     void a_server_that_cannot_be_reached_turns_the_source_degraded() throws Exception {
         int closedPort;
         try (ServerSocket s = new ServerSocket(0)) {
