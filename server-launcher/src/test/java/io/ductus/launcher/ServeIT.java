@@ -85,7 +85,7 @@ class ServeIT {
             assertThat(mllp).as("mllp connector type").isNotNull();
             assertThat(mllp.path("roles").toString()).isEqualTo("[\"source\",\"destination\"]");
             assertThat(mllp.path("bundle").asText()).isEqualTo("io.ductus.connector.mllp");
-            assertThat(connectorType("file").path("roles").toString()).isEqualTo("[\"destination\"]");
+            assertThat(connectorType("file").path("roles").toString()).isEqualTo("[\"source\",\"destination\"]");
             assertThat(connectorType("schedule").path("roles").toString()).isEqualTo("[\"source\"]");
             assertThat(connectorType("sftp").path("roles").toString()).isEqualTo("[\"source\",\"destination\"]");
         });
