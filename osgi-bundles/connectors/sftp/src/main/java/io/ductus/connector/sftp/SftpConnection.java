@@ -49,11 +49,14 @@ final class SftpConnection implements AutoCloseable {
             throw new IOException("cannot connect to " + server + ": " + reason(e), e);
         }
         try {
-            settings.passwordVariable().ifPresent(name -> session.addPasswordIdentity(variable(name, "password_env")));
+            settings.password().map(value -> resolved(value, "password"))
+                    .or(() -> settings.passwordVariable().map(name -> variable(name, "password_env")))
+                    .ifPresent(session::addPasswordIdentity);
             if (settings.privateKey().isPresent()) {
                 FileKeyPairProvider keys = new FileKeyPairProvider(settings.privateKey().get());
-                settings.passphraseVariable().ifPresent(name ->
-                        keys.setPasswordFinder(FilePasswordProvider.of(variable(name, "private_key_passphrase_env"))));
+                settings.passphrase().map(value -> resolved(value, "private_key_passphrase"))
+                        .or(() -> settings.passphraseVariable().map(name -> variable(name, "private_key_passphrase_env")))
+                        .ifPresent(passphrase -> keys.setPasswordFinder(FilePasswordProvider.of(passphrase)));
                 session.setKeyIdentityProvider(keys);
             }
             try {
@@ -68,6 +71,15 @@ final class SftpConnection implements AutoCloseable {
             session.close(true);
             throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
         }
+    }
+
+    /** A secret's value as the engine put it in; an engine that does not resolve references would hand over the reference. */
+    private static String resolved(String value, String setting) {
+        if (value.startsWith("${secret:")) {
+            throw new IllegalStateException(setting + ": " + value + " was not replaced by the secret's value: this engine does"
+                    + " not resolve secrets in connector settings; use " + setting + "_env");
+        }
+        return value;
     }
 
     private String variable(String name, String setting) {

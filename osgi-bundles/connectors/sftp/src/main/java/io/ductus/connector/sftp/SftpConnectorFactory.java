@@ -27,6 +27,7 @@ import org.osgi.service.component.annotations.Component;
 public final class SftpConnectorFactory implements ConnectorFactory {
 
     private static final Pattern VARIABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    private static final Pattern SECRET_REFERENCE = Pattern.compile("\\$\\{secret:[A-Za-z0-9_.-]+}");
     private static final Pattern SHA256 = Pattern.compile("(?i:SHA256:)?[A-Za-z0-9+/]{43}=?");
 
     static final ConfigSchema SOURCE = SourceSettings.declare(ConnectionSettings.declare(ConfigSchema.builder())).build();
@@ -78,16 +79,23 @@ public final class SftpConnectorFactory implements ConnectorFactory {
             problems.add(new ConfigProblem("host_key", "a SHA-256 fingerprint as ssh-keygen -lf prints it, such as"
                     + " SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8, got '" + config.string("host_key") + "'"));
         }
-        if (!config.has("password_env") && !config.has("private_key")) {
-            problems.add(new ConfigProblem("password_env", "required: how to log in, as password_env (an environment variable"
-                    + " holding the password) or private_key (a key file)"));
+        if (!config.has("password") && !config.has("password_env") && !config.has("private_key")) {
+            problems.add(new ConfigProblem("password", "required: how to log in, as password: ${secret:NAME}, password_env"
+                    + " (an environment variable holding the password) or private_key (a key file)"));
+        }
+        for (String name : List.of("password", "private_key_passphrase")) {
+            config.optionalString(name).filter(v -> !SECRET_REFERENCE.matcher(v.strip()).matches()).ifPresent(v -> problems.add(
+                    new ConfigProblem(name, "write a reference to the encrypted secrets file, ${secret:NAME}, never the secret itself")));
+            if (config.has(name) && config.has(name + "_env")) {
+                problems.add(new ConfigProblem(name + "_env", "give " + name + " or " + name + "_env, not both"));
+            }
         }
         for (String name : List.of("password_env", "private_key_passphrase_env")) {
             config.optionalString(name).filter(v -> !VARIABLE.matcher(v).matches()).ifPresent(v -> problems.add(new ConfigProblem(name,
                     "the name of an environment variable (letters, digits, _), not the secret itself")));
         }
-        if (config.has("private_key_passphrase_env") && !config.has("private_key")) {
-            problems.add(new ConfigProblem("private_key_passphrase_env", "only with private_key"));
+        for (String name : List.of("private_key_passphrase", "private_key_passphrase_env")) {
+            if (config.has(name) && !config.has("private_key")) problems.add(new ConfigProblem(name, "only with private_key"));
         }
         if (config.duration("timeout").compareTo(Duration.ofMillis(100)) < 0) {
             problems.add(new ConfigProblem("timeout", "at least 100ms"));

@@ -30,10 +30,27 @@ class SftpConnectorFactoryTest {
         noLogin.remove("password_env");
         noLogin.put("known_hosts", "known_hosts");
         assertThat(factory.check(Role.DESTINATION, ConnectorConfig.of(SftpConnectorFactory.DESTINATION, noLogin)))
-                .extracting(ConfigProblem::field).containsExactly("password_env");
+                .extracting(ConfigProblem::field).containsExactly("password");
 
         assertThat(check(Role.DESTINATION, Map.of("known_hosts", "kh", "password_env", "hunter2!")))
                 .containsExactly(new ConfigProblem("password_env", "the name of an environment variable (letters, digits, _), not the secret itself"));
+    }
+
+    @Test
+    void a_password_is_a_secret_reference_never_the_password_itself() {
+        assertThat(checkLogin("password", "${secret:LAB_SFTP}")).isEmpty();
+        assertThat(checkLogin("password", "hunter2")).containsExactly(new ConfigProblem("password",
+                "write a reference to the encrypted secrets file, ${secret:NAME}, never the secret itself"));
+    }
+
+    /** Destination settings that log in with this one setting only. */
+    private List<ConfigProblem> checkLogin(String name, String value) {
+        Map<String, Object> settings = new HashMap<>(base(Role.DESTINATION));
+        settings.remove("password_env");
+        settings.put("known_hosts", "known_hosts");
+        settings.put(name, value);
+        assertThat(SftpConnectorFactory.DESTINATION.validate(settings)).isEmpty();
+        return factory.check(Role.DESTINATION, ConnectorConfig.of(SftpConnectorFactory.DESTINATION, settings));
     }
 
     @Test

@@ -95,6 +95,24 @@ class SftpSourceTest {
     }
 
     @Test
+    void logs_in_with_the_password_the_engine_put_in_for_a_secret_reference() throws Exception {
+        drop("d.txt", "five\n");
+        Map<String, Object> written = new HashMap<>(settings(Map.of("host_key", server.fingerprint())));
+        written.remove("password_env");
+        written.put("password", "${secret:LAB_SFTP}");
+        SftpConnectorFactory factory = new SftpConnectorFactory(name -> null);
+        assertThat(factory.check(Role.SOURCE, ConnectorConfig.of(SftpConnectorFactory.SOURCE, written))).isEmpty();
+
+        Map<String, Object> resolved = new HashMap<>(written);
+        resolved.put("password", TestSftpServer.PASSWORD); // what the engine hands the connector
+        source = factory.createSource(ConnectorConfig.of(SftpConnectorFactory.SOURCE, resolved), context);
+        source.start(intake);
+
+        assertThat(intake.awaitStored(1, 20, TimeUnit.SECONDS)).isTrue();
+        assertThat(intake.storedText(StandardCharsets.UTF_8)).containsExactly("five");
+    }
+
+    @Test
     void moves_the_remote_file_only_after_its_last_batch_committed() throws Exception {
         intake.hold();
         StringBuilder lines = new StringBuilder();
