@@ -73,7 +73,8 @@ class ServeIT {
                 .map(b -> b.path("symbolicName").asText()).toList();
         assertThat(names).contains("org.apache.felix.framework", "org.apache.felix.scr", "org.apache.felix.fileinstall",
                 "io.ductus.sdk", "io.ductus.core", "io.ductus.engine", "io.ductus.connector.mllp", "io.ductus.connector.file",
-                "io.ductus.connector.http");
+                "io.ductus.connector.http",
+                "io.ductus.connector.schedule", "io.ductus.connector.sftp", "org.apache.sshd.osgi", "org.apache.sshd.sftp");
         assertThat(engine.path("bundles")).allSatisfy(b ->
                 assertThat(b.path("state").asText()).as(b.path("symbolicName").asText()).isEqualTo("active"));
     }
@@ -87,6 +88,8 @@ class ServeIT {
             assertThat(mllp.path("bundle").asText()).isEqualTo("io.ductus.connector.mllp");
             assertThat(connectorType("file").path("roles").toString()).isEqualTo("[\"source\",\"destination\"]");
             assertThat(connectorType("http").path("roles").toString()).isEqualTo("[\"source\",\"destination\"]");
+            assertThat(connectorType("schedule").path("roles").toString()).isEqualTo("[\"source\"]");
+            assertThat(connectorType("sftp").path("roles").toString()).isEqualTo("[\"source\",\"destination\"]");
         });
     }
 

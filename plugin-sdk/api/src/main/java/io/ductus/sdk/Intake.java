@@ -42,4 +42,16 @@ public interface Intake {
      * @since 1.1
      */
     Optional<String> savedProgress(String key);
+
+    /**
+     * Whether a message of this interface is still pending: stored, and not yet finished by every
+     * destination (waiting, being sent, or waiting for a retry). For sources that must not pile up work
+     * while earlier work is unfinished, such as a schedule that skips a run while the previous run's
+     * message is still pending. Quarantined, sent and filtered messages are finished. Blocks for a read of
+     * the store (an index lookup): call it from the source's own thread. Throws {@link IntakeException}
+     * when the store cannot be read (try again later).
+     *
+     * @since 1.1
+     */
+    boolean hasPendingMessages();
 }

@@ -31,6 +31,7 @@ public final class InMemoryIntake implements Intake {
     private final List<Commit> commits = new ArrayList<>();
     private int submitted;
     private boolean holding;
+    private boolean pending;
     private int failuresLeft;
     private String failureReason = "";
 
@@ -99,6 +100,17 @@ public final class InMemoryIntake implements Intake {
     @Override
     public synchronized Optional<String> savedProgress(String key) {
         return Optional.ofNullable(progress.get(key));
+    }
+
+    /** What {@link #hasPendingMessages()} answers, as the test set it ({@link #pendingMessages}); false until set. */
+    @Override
+    public synchronized boolean hasPendingMessages() {
+        return pending;
+    }
+
+    /** Makes {@link #hasPendingMessages()} answer as if messages were (or were no longer) waiting for delivery. */
+    public synchronized void pendingMessages(boolean stillPending) {
+        pending = stillPending;
     }
 
     /** Sets the progress a source finds saved, as if an earlier run had saved it. */

@@ -10,6 +10,7 @@ import io.ductus.sdk.config.ConfigProblem;
 import io.ductus.sdk.config.ConfigSchema;
 import io.ductus.sdk.config.ConnectorConfig;
 import io.ductus.sdk.config.FieldType;
+import io.ductus.sdk.files.PathTemplate;
 import io.ductus.sdk.records.RecordSplitter;
 import java.time.Duration;
 import java.util.ArrayList;

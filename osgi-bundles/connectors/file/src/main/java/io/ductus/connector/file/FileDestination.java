@@ -4,6 +4,7 @@ import io.ductus.sdk.ConnectorContext;
 import io.ductus.sdk.Destination;
 import io.ductus.sdk.OutboundMessage;
 import io.ductus.sdk.Outcome;
+import io.ductus.sdk.files.PathTemplate;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

@@ -4,6 +4,7 @@ import io.ductus.sdk.InboundMessage;
 import io.ductus.sdk.Intake;
 import io.ductus.sdk.IntakeException;
 import io.ductus.sdk.Progress;
+import io.ductus.sdk.files.FileProgress;
 import io.ductus.sdk.records.Position;
 import io.ductus.sdk.records.RecordFormatException;
 import io.ductus.sdk.records.RecordSplitter;

@@ -257,6 +257,11 @@ class HttpListenerTest {
         }
 
         @Override
+        public boolean hasPendingMessages() {
+            return false;
+        }
+
+        @Override
         public CompletionStage<Response> respond(Request request) {
             return code.apply(request);
         }

@@ -10,6 +10,8 @@ import io.ductus.sdk.Progress;
 import io.ductus.sdk.Receipt;
 import io.ductus.store.Durability;
 import io.ductus.store.IntakeBatch;
+import io.ductus.store.MessageQuery;
+import io.ductus.store.MessageStatus;
 import io.ductus.store.NewMessage;
 import io.ductus.store.SourceProgress;
 import io.ductus.store.Store;
@@ -84,6 +86,15 @@ final class MessageIntake implements Intake {
             return store.sourceState(definition.name(), key);
         } catch (StoreException e) {
             throw new IntakeException("the saved progress '" + key + "' could not be read: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public boolean hasPendingMessages() {
+        try {
+            return !store.browse(new MessageQuery(definition.name(), MessageStatus.PENDING, null, null, null, 1)).messages().isEmpty();
+        } catch (StoreException e) {
+            throw new IntakeException("cannot read whether a message is still pending: " + e.getMessage(), e);
         }
     }
 

@@ -39,6 +39,11 @@ final class RespondingIntake implements Intake, Responder {
     }
 
     @Override
+    public boolean hasPendingMessages() {
+        return intake.hasPendingMessages();
+    }
+
+    @Override
     public CompletionStage<Response> respond(Request request) {
         return responder.respond(request);
     }

@@ -17,6 +17,8 @@ import io.ductus.sdk.Intake;
 import io.ductus.sdk.IntakeException;
 import io.ductus.sdk.Progress;
 import io.ductus.sdk.Receipt;
+import io.ductus.store.DeliveryOutcome;
+import io.ductus.store.DestinationRef;
 import io.ductus.store.jdbc.JdbcStore;
 import io.ductus.store.sqlite.SqliteStores;
 import java.nio.charset.StandardCharsets;
@@ -108,6 +110,20 @@ class MessageIntakeBatchTest {
         assertThatThrownBy(() -> intake.submitBatch(records("a"), new Progress("file", "x")).toCompletableFuture().get())
                 .cause().isInstanceOf(IntakeException.class).hasMessageContaining("is stopping");
         assertThat(payloads()).isEmpty();
+    }
+
+    @Test
+    void a_message_is_pending_until_its_delivery_finished_and_a_retry_keeps_it_pending() throws Exception {
+        assertThat(intake.hasPendingMessages()).as("nothing stored yet").isFalse();
+        long id = intake.submit(InboundMessage.of("run".getBytes(StandardCharsets.UTF_8))).toCompletableFuture().get().messageId();
+        assertThat(intake.hasPendingMessages()).isTrue();
+
+        DestinationRef out = new DestinationRef("rows", "out");
+        store.record(List.of(DeliveryOutcome.retry(id, out, 1, System.currentTimeMillis() + 60_000, "peer down")), System.currentTimeMillis());
+        assertThat(intake.hasPendingMessages()).as("waiting for a retry is still pending").isTrue();
+
+        store.record(List.of(DeliveryOutcome.sent(id, out, 2, null, null)), System.currentTimeMillis());
+        assertThat(intake.hasPendingMessages()).isFalse();
     }
 
     private static List<InboundMessage> records(String... texts) {

@@ -1,4 +1,4 @@
-package io.ductus.connector.file;
+package io.ductus.sdk.files;
 
 import io.ductus.sdk.records.Position;
 import java.util.HashMap;
@@ -20,44 +20,45 @@ import java.util.Optional;
  * @param records     records stored from this file so far
  * @param done        whether every record of the file is stored
  */
-record FileProgress(String name, long size, long modified, String fingerprint, long offset, long line, long records,
+public record FileProgress(String name, long size, long modified, String fingerprint, long offset, long line, long records,
                     boolean done) {
 
     /** The key the progress is saved under: one file is read at a time, so one row per interface. */
-    static final String KEY = "file";
+    public static final String KEY = "file";
 
     /** Nothing read yet from this file. */
-    static FileProgress start(ListedFile file, String fingerprint) {
+    public static FileProgress start(ListedFile file, String fingerprint) {
         return new FileProgress(file.name(), file.size(), file.modified(), fingerprint, 0, 1, 0, false);
     }
 
     /** The same file as this progress is about: same name, size, time and first bytes. */
-    boolean sameFile(ListedFile file, String fingerprint) {
+    public boolean sameFile(ListedFile file, String fingerprint) {
         return file.name().equals(name) && file.size() == size && file.modified() == modified && fingerprint.equals(this.fingerprint);
     }
 
     /** The file as it was when this progress was saved. */
-    ListedFile file() {
+    public ListedFile file() {
         return new ListedFile(name, size, modified);
     }
 
-    Position position() {
+    /** Where reading goes on. */
+    public Position position() {
         return new Position(offset, line);
     }
 
     /** After {@code more} records, ending at {@code next}. */
-    FileProgress advance(Position next, long more, boolean last) {
+    public FileProgress advance(Position next, long more, boolean last) {
         return new FileProgress(name, size, modified, fingerprint, next.offset(), next.line(), records + more, last);
     }
 
     /** The saved text: key=value pairs, the name last so that it may hold any character. */
-    String encode() {
+    public String encode() {
         return "size=" + size + " modified=" + modified + " fingerprint=" + fingerprint + " offset=" + offset + " line=" + line
                 + " records=" + records + " done=" + done + " name=" + name;
     }
 
     /** Reads {@link #encode()}'s text; empty when it is not that (an older or foreign format: start the file over). */
-    static Optional<FileProgress> decode(String text) {
+    public static Optional<FileProgress> decode(String text) {
         int at = text.indexOf(" name=");
         if (at < 0) return Optional.empty();
         Map<String, String> values = new HashMap<>();

@@ -1,4 +1,4 @@
-package io.ductus.connector.file;
+package io.ductus.sdk.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.ductus.connector.file;
+package io.ductus.sdk.files;
 
 /**
  * A regular file as one folder listing saw it.
@@ -7,10 +7,10 @@ package io.ductus.connector.file;
  * @param size     bytes
  * @param modified last modification, Unix ms
  */
-record ListedFile(String name, long size, long modified) {
+public record ListedFile(String name, long size, long modified) {
 
     /** Whether the file is still as {@code other} saw it: same size and modification time. */
-    boolean unchangedSince(ListedFile other) {
+    public boolean unchangedSince(ListedFile other) {
         return other != null && other.name.equals(name) && other.size == size && other.modified == modified;
     }
 }

@@ -1,4 +1,4 @@
-package io.ductus.connector.file;
+package io.ductus.sdk.files;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,14 +13,15 @@ import java.util.HexFormat;
  * saved progress is about is still the same file: a file replaced by another of the same size in the same
  * millisecond still differs here.
  */
-final class FileFingerprint {
+public final class FileFingerprint {
 
-    static final int PREFIX = 4096;
+    public static final int PREFIX = 4096;
 
     private FileFingerprint() {
     }
 
-    static String of(Path file) throws IOException {
+    /** The fingerprint of a local file. */
+    public static String of(Path file) throws IOException {
         byte[] prefix;
         try (InputStream in = Files.newInputStream(file)) {
             prefix = in.readNBytes(PREFIX);
@@ -28,7 +29,8 @@ final class FileFingerprint {
         return of(prefix);
     }
 
-    static String of(byte[] prefix) {
+    /** The fingerprint of a file whose first {@link #PREFIX} bytes (or all, when shorter) these are. */
+    public static String of(byte[] prefix) {
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(prefix);
             return HexFormat.of().formatHex(hash, 0, 8);

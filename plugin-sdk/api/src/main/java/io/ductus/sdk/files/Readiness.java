@@ -1,5 +1,8 @@
-package io.ductus.connector.file;
+package io.ductus.sdk.files;
 
+import java.nio.file.FileSystems;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -16,7 +19,7 @@ import java.util.function.Predicate;
  * (temporary names by convention) and names the include pattern does not match are never read. Pure:
  * both listings come in as arguments.
  */
-final class Readiness {
+public final class Readiness {
 
     private static final Comparator<ListedFile> OLDEST_FIRST =
             Comparator.comparingLong(ListedFile::modified).thenComparing(ListedFile::name);
@@ -28,7 +31,7 @@ final class Readiness {
      * @param include which file names are read (the glob setting)
      * @param marker  the suffix of marker files ({@code .done} marks {@code a.csv} with {@code a.csv.done}), or empty
      */
-    Readiness(Predicate<String> include, Optional<String> marker) {
+    public Readiness(Predicate<String> include, Optional<String> marker) {
         this.include = include;
         this.marker = marker;
     }
@@ -41,7 +44,7 @@ final class Readiness {
      * @param previous   the previous listing by name (empty at the first poll)
      * @param inProgress the file the saved progress is about, as it was then, or null
      */
-    List<ListedFile> ready(List<ListedFile> now, Map<String, ListedFile> previous, ListedFile inProgress) {
+    public List<ListedFile> ready(List<ListedFile> now, Map<String, ListedFile> previous, ListedFile inProgress) {
         Set<String> names = new HashSet<>();
         for (ListedFile f : now) names.add(f.name());
         List<ListedFile> ready = new ArrayList<>();
@@ -59,8 +62,17 @@ final class Readiness {
         return ready;
     }
 
+    /**
+     * A glob over file names ({@code *.csv}, {@code ADT_*.{hl7,txt}}), for the {@code include} setting;
+     * IllegalArgumentException when it does not compile.
+     */
+    public static Predicate<String> glob(String pattern) {
+        PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + pattern);
+        return name -> matcher.matches(Path.of(name));
+    }
+
     /** Whether a file of this name is one the source reads (not a dot-file, not a marker, matching the pattern). */
-    boolean readable(String name) {
+    public boolean readable(String name) {
         if (name.startsWith(".")) return false;
         if (marker.isPresent() && name.endsWith(marker.get())) return false;
         return include.test(name);

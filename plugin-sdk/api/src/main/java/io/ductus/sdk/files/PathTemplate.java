@@ -1,4 +1,4 @@
-package io.ductus.connector.file;
+package io.ductus.sdk.files;
 
 import io.ductus.sdk.OutboundMessage;
 import java.time.ZoneOffset;
@@ -13,7 +13,7 @@ import java.util.Optional;
  * for a file name (anything but letters, digits, dot, dash and underscore becomes {@code _}), so a
  * field can never add folders or climb out of the folder the template names.
  */
-final class PathTemplate {
+public final class PathTemplate {
 
     private sealed interface Part permits Text, Field, Received {
     }
@@ -36,7 +36,7 @@ final class PathTemplate {
     }
 
     /** Parses the template; the exception's message says what is wrong and where. */
-    static PathTemplate parse(String template) {
+    public static PathTemplate parse(String template) {
         List<Part> parts = new ArrayList<>();
         int i = 0;
         while (i < template.length()) {
@@ -73,7 +73,7 @@ final class PathTemplate {
     }
 
     /** The path for a message, or empty naming the field the message lacks. */
-    Resolved resolve(OutboundMessage message) {
+    public Resolved resolve(OutboundMessage message) {
         StringBuilder path = new StringBuilder();
         for (Part part : parts) {
             switch (part) {
@@ -98,7 +98,8 @@ final class PathTemplate {
         };
     }
 
-    static String safe(String value) {
+    /** The value as a safe file name part: anything but letters, digits, dot, dash and underscore becomes {@code _}. */
+    public static String safe(String value) {
         StringBuilder b = new StringBuilder(value.length());
         for (char c : value.toCharArray()) {
             b.append(Character.isLetterOrDigit(c) && c < 128 || c == '.' || c == '-' || c == '_' ? c : '_');
@@ -108,7 +109,7 @@ final class PathTemplate {
     }
 
     /** A resolved path, or the placeholder that had no value. */
-    record Resolved(String path, String missing) {
+    public record Resolved(String path, String missing) {
     }
 
     @Override

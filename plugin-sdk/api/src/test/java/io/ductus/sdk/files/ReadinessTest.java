@@ -1,4 +1,4 @@
-package io.ductus.connector.file;
+package io.ductus.sdk.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 class ReadinessTest {
 
-    private final Readiness unchanged = new Readiness(FileSourceSettings.glob("*"), Optional.empty());
+    private final Readiness unchanged = new Readiness(Readiness.glob("*"), Optional.empty());
 
     @Test
     void a_file_is_ready_once_its_size_and_time_are_unchanged_since_the_previous_listing() {
@@ -41,7 +41,7 @@ class ReadinessTest {
 
     @Test
     void dot_files_and_names_outside_the_pattern_are_never_ready() {
-        Readiness csvOnly = new Readiness(FileSourceSettings.glob("*.csv"), Optional.empty());
+        Readiness csvOnly = new Readiness(Readiness.glob("*.csv"), Optional.empty());
         List<ListedFile> listing = List.of(new ListedFile(".a.csv", 1, 1), new ListedFile("b.txt", 1, 1), new ListedFile("c.csv", 1, 1));
 
         assertThat(csvOnly.ready(listing, byName(listing), null)).extracting(ListedFile::name).containsExactly("c.csv");
@@ -49,7 +49,7 @@ class ReadinessTest {
 
     @Test
     void with_a_marker_a_file_is_ready_when_its_marker_exists_and_the_marker_itself_is_not_read() {
-        Readiness marked = new Readiness(FileSourceSettings.glob("*"), Optional.of(".done"));
+        Readiness marked = new Readiness(Readiness.glob("*"), Optional.of(".done"));
         ListedFile a = new ListedFile("a.hl7", 10, 1);
         ListedFile b = new ListedFile("b.hl7", 10, 2);
         List<ListedFile> listing = List.of(a, b, new ListedFile("a.hl7.done", 0, 3));

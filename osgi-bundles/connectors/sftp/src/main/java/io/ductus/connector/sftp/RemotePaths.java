@@ -1,0 +1,61 @@
+package io.ductus.connector.sftp;
+
+import java.io.IOException;
+import org.apache.sshd.sftp.client.SftpClient;
+import org.apache.sshd.sftp.common.SftpConstants;
+import org.apache.sshd.sftp.common.SftpException;
+
+/**
+ * Path work on an SFTP server, where paths are text joined with {@code /} and relative ones start at the
+ * login's home folder.
+ */
+final class RemotePaths {
+
+    private RemotePaths() {
+    }
+
+    /** {@code folder/name}, with no doubled slash. */
+    static String join(String folder, String name) {
+        if (folder.isEmpty() || folder.equals(".")) return name;
+        return folder.endsWith("/") ? folder + name : folder + "/" + name;
+    }
+
+    /** The folder part of a path, or empty for a bare name. */
+    static String parent(String path) {
+        int slash = path.lastIndexOf('/');
+        return slash < 0 ? "" : slash == 0 ? "/" : path.substring(0, slash);
+    }
+
+    /** The name part of a path. */
+    static String name(String path) {
+        return path.substring(path.lastIndexOf('/') + 1);
+    }
+
+    /** Whether something exists at the path. */
+    static boolean exists(SftpClient sftp, String path) throws IOException {
+        try {
+            sftp.lstat(path);
+            return true;
+        } catch (SftpException e) {
+            if (e.getStatus() == SftpConstants.SSH_FX_NO_SUCH_FILE || e.getStatus() == SftpConstants.SSH_FX_NO_SUCH_PATH) return false;
+            throw e;
+        }
+    }
+
+    /** Creates the folder and any missing parents. */
+    static void createFolders(SftpClient sftp, String folder) throws IOException {
+        if (folder.isEmpty() || folder.equals("/") || folder.equals(".") || exists(sftp, folder)) return;
+        createFolders(sftp, parent(folder));
+        try {
+            sftp.mkdir(folder);
+        } catch (SftpException e) {
+            if (!exists(sftp, folder)) throw e; // made by someone else meanwhile is fine
+        }
+    }
+
+    /** {@code a.csv} → {@code a-2.csv}, as the file connector names moved files whose name is taken. */
+    static String numbered(String name, int n) {
+        int dot = name.indexOf('.', 1);
+        return dot < 0 ? name + "-" + n : name.substring(0, dot) + "-" + n + name.substring(dot);
+    }
+}

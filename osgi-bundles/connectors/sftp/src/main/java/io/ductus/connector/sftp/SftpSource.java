@@ -1,0 +1,243 @@
+package io.ductus.connector.sftp;
+
+import io.ductus.sdk.ConnectorContext;
+import io.ductus.sdk.ConnectorStatus;
+import io.ductus.sdk.Intake;
+import io.ductus.sdk.IntakeException;
+import io.ductus.sdk.Source;
+import io.ductus.sdk.files.FileFingerprint;
+import io.ductus.sdk.files.FileProgress;
+import io.ductus.sdk.files.ListedFile;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.apache.sshd.sftp.client.SftpClient;
+import org.apache.sshd.sftp.common.SftpConstants;
+import org.apache.sshd.sftp.common.SftpException;
+
+/**
+ * Polls a remote folder over SFTP and reads each ready file into the intake, one at a time, oldest first,
+ * with the file source's rules ({@link io.ductus.sdk.files.Readiness}, {@link FileProgress}): records in
+ * batches committed with the file's progress, resumed from the saved offset when the remote file is
+ * unchanged, and the remote file moved to the done folder (or deleted) only after its last batch
+ * committed. A file that cannot be split goes to the error folder with a note. When the server cannot be
+ * reached or storing fails, the status turns degraded, nothing is moved, and the next poll goes on from
+ * the saved progress. One session per poll.
+ */
+final class SftpSource implements Source {
+
+    private final SourceSettings settings;
+    private final SftpConnection connection;
+    private final ConnectorContext context;
+    private final CompletableFuture<Void> stopped = new CompletableFuture<>();
+    private final Object sleep = new Object();
+    private volatile boolean stopping;
+    private Intake intake;
+    private SftpIngest ingest;
+    // used only by the polling thread:
+    private Map<String, ListedFile> previous = Map.of();
+    private FileProgress current; // the file being read (or read but not yet taken away), as last stored
+    private boolean progressLoaded;
+    private String refusal; // the last file refused, shown until a file is read well
+    private String reported = "";
+
+    SftpSource(SourceSettings settings, SftpConnection connection, ConnectorContext context) {
+        this.settings = settings;
+        this.connection = connection;
+        this.context = context;
+    }
+
+    @Override
+    public void start(Intake intake) {
+        this.intake = intake;
+        this.ingest = new SftpIngest(intake, settings, () -> stopping);
+        context.log().info("polling sftp folder " + settings.folder() + " every " + settings.poll().toMillis() + " ms");
+        Thread.ofVirtual().name("sftp-source-" + context.interfaceName()).start(this::run);
+    }
+
+    @Override
+    public CompletionStage<Void> stop() {
+        stopping = true;
+        synchronized (sleep) {
+            sleep.notifyAll();
+        }
+        return stopped;
+    }
+
+    private void run() {
+        try {
+            while (!stopping) {
+                try {
+                    poll();
+                } catch (InterruptedException e) {
+                    return;
+                } catch (RuntimeException e) {
+                    context.log().error("polling " + settings.folder() + " failed", e);
+                    report(ConnectorStatus.FAILED, "polling failed: " + e);
+                }
+                synchronized (sleep) {
+                    if (!stopping) sleep.wait(settings.poll().toMillis());
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            connection.close();
+            stopped.complete(null);
+        }
+    }
+
+    /** One session: list the folder and read every ready file in order until one cannot be finished. */
+    private void poll() throws InterruptedException {
+        if (!loadProgress()) return;
+        try (SftpClient sftp = connection.open()) {
+            List<ListedFile> listing = list(sftp);
+            Map<String, ListedFile> now = new HashMap<>();
+            for (ListedFile f : listing) now.put(f.name(), f);
+            List<ListedFile> ready = settings.readiness().ready(listing, previous, current == null ? null : current.file());
+            previous = now;
+            for (ListedFile file : ready) {
+                if (stopping || !take(sftp, file)) return;
+            }
+            if (refusal == null) report(ConnectorStatus.OK, "");
+            else report(ConnectorStatus.DEGRADED, refusal);
+        } catch (IOException e) {
+            progressLoaded = false; // a file may have been cut off midway: go on from what was stored
+            report(ConnectorStatus.DEGRADED, e.getMessage());
+        } catch (IntakeException e) {
+            progressLoaded = false;
+            report(ConnectorStatus.DEGRADED, "storing failed, retrying at the next poll: " + e.getMessage());
+        }
+    }
+
+    /** Reads the saved progress (at the first poll, and again after a poll broke off). */
+    private boolean loadProgress() {
+        if (progressLoaded) return true;
+        try {
+            Optional<String> saved = intake.savedProgress(FileProgress.KEY);
+            current = saved.flatMap(FileProgress::decode).orElse(null);
+            if (saved.isPresent() && current == null) context.log().warn("saved progress not understood, ignored: " + saved.get());
+            progressLoaded = true;
+            return true;
+        } catch (IntakeException e) {
+            report(ConnectorStatus.DEGRADED, "cannot read the saved progress yet: " + e.getMessage());
+            return false;
+        }
+    }
+
+    /** Reads one file and takes it away; false when the poll must stop here. */
+    private boolean take(SftpClient sftp, ListedFile file) throws IOException, InterruptedException {
+        String path = RemotePaths.join(settings.folder(), file.name());
+        String fingerprint;
+        try {
+            fingerprint = fingerprint(sftp, path);
+        } catch (SftpException e) {
+            if (e.getStatus() == SftpConstants.SSH_FX_NO_SUCH_FILE) return true; // taken away meanwhile
+            throw e;
+        }
+        FileProgress from = current != null && current.sameFile(file, fingerprint) ? current : FileProgress.start(file, fingerprint);
+        if (from.records() > 0 && !from.done()) {
+            context.log().info(file.name() + ": resuming after record " + from.records() + " (byte " + from.offset() + ")");
+        }
+        FileProgress reached;
+        try {
+            reached = ingest.read(() -> sftp.read(path), from);
+        } catch (BadFileException e) {
+            refuse(sftp, path, file.name() + ": " + e.getMessage());
+            return true;
+        }
+        if (!reached.done()) return false; // stopping: the rest is read at the next start
+        current = reached;
+        finish(sftp, path, reached);
+        current = null;
+        return true;
+    }
+
+    /** Moves or deletes a remote file whose records are all stored, with its marker. */
+    private void finish(SftpClient sftp, String path, FileProgress progress) throws IOException {
+        try {
+            if (settings.delete()) {
+                sftp.remove(path);
+                context.log().info(progress.name() + ": " + progress.records() + " record(s) stored, remote file deleted");
+            } else {
+                String moved = moveInto(sftp, path, settings.doneFolder());
+                context.log().info(progress.name() + ": " + progress.records() + " record(s) stored, moved to " + moved);
+            }
+        } catch (IOException e) {
+            // Its progress says done, so it is not read again; later files wait, or that progress would be replaced.
+            throw new IOException(progress.name() + ": every record is stored but the remote file cannot be "
+                    + (settings.delete() ? "deleted" : "moved to " + settings.doneFolder()) + ": " + e.getMessage(), e);
+        }
+        deleteMarker(sftp, path);
+        refusal = null;
+    }
+
+    private void refuse(SftpClient sftp, String path, String why) throws IOException {
+        String moved = moveInto(sftp, path, settings.errorFolder());
+        try (OutputStream note = sftp.write(moved + ".error.txt")) {
+            note.write((why + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        deleteMarker(sftp, path);
+        context.log().warn(why + "; moved to " + moved);
+        refusal = why + " (moved to " + settings.errorFolder() + ")";
+        report(ConnectorStatus.DEGRADED, refusal);
+    }
+
+    /** Renames the file into the folder (made when missing) under a name not taken there; returns where it went. */
+    private static String moveInto(SftpClient sftp, String path, String folder) throws IOException {
+        RemotePaths.createFolders(sftp, folder);
+        String name = RemotePaths.name(path);
+        for (int n = 1; n <= 10_000; n++) {
+            String target = RemotePaths.join(folder, n == 1 ? name : RemotePaths.numbered(name, n));
+            if (RemotePaths.exists(sftp, target)) continue;
+            sftp.rename(path, target); // SFTP v3 rename never replaces an existing file
+            return target;
+        }
+        throw new IOException("no free name for " + name + " in " + folder);
+    }
+
+    private void deleteMarker(SftpClient sftp, String path) {
+        if (settings.readyMarker().isEmpty()) return;
+        String marker = path + settings.readyMarker().get();
+        try {
+            sftp.remove(marker);
+        } catch (IOException e) {
+            context.log().warn("cannot delete the marker " + marker + ": " + e.getMessage());
+        }
+    }
+
+    private static String fingerprint(SftpClient sftp, String path) throws IOException {
+        try (InputStream in = sftp.read(path)) {
+            return FileFingerprint.of(in.readNBytes(FileFingerprint.PREFIX));
+        }
+    }
+
+    private List<ListedFile> list(SftpClient sftp) throws IOException {
+        List<ListedFile> files = new ArrayList<>();
+        try {
+            for (SftpClient.DirEntry entry : sftp.readDir(settings.folder())) {
+                SftpClient.Attributes a = entry.getAttributes();
+                if (!a.isRegularFile()) continue;
+                files.add(new ListedFile(entry.getFilename(), a.getSize(), a.getModifyTime().toMillis()));
+            }
+        } catch (SftpException e) {
+            throw new IOException("cannot list the remote folder " + settings.folder() + ": " + e.getMessage(), e);
+        }
+        return files;
+    }
+
+    private void report(ConnectorStatus status, String detail) {
+        String text = status + ": " + detail;
+        if (text.equals(reported)) return;
+        reported = text;
+        context.statusChanged(status, detail);
+    }
+}

@@ -1,0 +1,101 @@
+package io.ductus.connector.sftp;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.PublicKey;
+import java.util.Base64;
+import java.util.List;
+import org.apache.sshd.common.config.keys.KeyUtils;
+import org.apache.sshd.common.config.keys.PublicKeyEntry;
+import org.apache.sshd.common.file.virtualfs.VirtualFileSystemFactory;
+import org.apache.sshd.server.SshServer;
+import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
+import org.apache.sshd.sftp.server.SftpSubsystemFactory;
+
+/**
+ * A real SFTP server in the test's JVM (Apache MINA SSHD with its SFTP subsystem) serving a temporary
+ * folder: user {@code ductus}, password {@code secret}, or the client key {@link #clientKey()}.
+ */
+final class TestSftpServer implements AutoCloseable {
+
+    static final String USER = "ductus";
+    static final String PASSWORD = "secret";
+
+    private final Path root;
+    private final SshServer server;
+    private final KeyPair clientKey;
+
+    private TestSftpServer(Path root, SshServer server, KeyPair clientKey) {
+        this.root = root;
+        this.server = server;
+        this.clientKey = clientKey;
+    }
+
+    /** Starts a server on a free loopback port; its files live in {@code root}, its host key beside it. */
+    static TestSftpServer start(Path root) throws IOException, GeneralSecurityException {
+        Files.createDirectories(root);
+        KeyPairGenerator rsa = KeyPairGenerator.getInstance("RSA");
+        rsa.initialize(2048);
+        KeyPair clientKey = rsa.generateKeyPair();
+        SshServer server = SshServer.setUpDefaultServer();
+        server.setHost("127.0.0.1");
+        server.setPort(0);
+        server.setKeyPairProvider(new SimpleGeneratorHostKeyProvider(root.resolveSibling(root.getFileName() + "-hostkey.ser")));
+        server.setPasswordAuthenticator((user, password, session) -> USER.equals(user) && PASSWORD.equals(password));
+        server.setPublickeyAuthenticator((user, key, session) -> USER.equals(user) && KeyUtils.compareKeys(key, clientKey.getPublic()));
+        server.setSubsystemFactories(List.of(new SftpSubsystemFactory()));
+        server.setFileSystemFactory(new VirtualFileSystemFactory(root));
+        server.start();
+        return new TestSftpServer(root, server, clientKey);
+    }
+
+    Path root() {
+        return root;
+    }
+
+    String address() {
+        return "127.0.0.1:" + server.getPort();
+    }
+
+    PublicKey hostKey() {
+        try {
+            return server.getKeyPairProvider().loadKeys(null).iterator().next().getPublic();
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The host key's fingerprint, as host_key takes it. */
+    String fingerprint() {
+        return KeyUtils.getFingerPrint(hostKey());
+    }
+
+    /** Writes a known_hosts file that lists this server's key, as ssh-keyscan would. */
+    Path writeKnownHosts(Path file) throws IOException {
+        Files.writeString(file, "[127.0.0.1]:" + server.getPort() + " " + PublicKeyEntry.toString(hostKey()) + "\n", StandardCharsets.US_ASCII);
+        return file;
+    }
+
+    /** Writes the client's private key as an unencrypted PKCS#8 PEM file. */
+    Path writeClientKey(Path file) throws IOException {
+        String pem = "-----BEGIN PRIVATE KEY-----\n"
+                + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(clientKey.getPrivate().getEncoded())
+                + "\n-----END PRIVATE KEY-----\n";
+        Files.writeString(file, pem, StandardCharsets.US_ASCII);
+        return file;
+    }
+
+    KeyPair clientKey() {
+        return clientKey;
+    }
+
+    @Override
+    public void close() throws IOException {
+        server.stop(true);
+    }
+}
