@@ -94,7 +94,8 @@ public final class ConfigurationReference {
                 .append("A destination of `type: interface` stores its output as a new message of the named interface, ")
                 .append("which must have `source: internal` and read the format the destination outputs; routes may not form a loop ")
                 .append("(see [connectors/routes.md](connectors/routes.md)). A destination of `type: database` writes rows to a ")
-                .append("database of resources.yaml ([connectors/database.md](connectors/database.md)).\n\n")
+                .append("database of resources.yaml, and a source of `type: database` reads new rows from one, each as a JSON ")
+                .append("message ([connectors/database.md](connectors/database.md)).\n\n")
                 .append("Connector settings (such as `listen`, `connect` and `path` above) belong to the connector type; ")
                 .append("`ductus validate` checks them against the installed types' schemas, and each connector documents its own.\n");
         return md.toString();

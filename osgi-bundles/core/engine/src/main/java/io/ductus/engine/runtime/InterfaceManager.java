@@ -211,7 +211,7 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
 
     /** The engine's own types first (their names are reserved), then the plugins'. */
     private Optional<ConnectorFactory> factory(String type) {
-        if (type.equals(BuiltInTypes.DATABASE.name())) return Optional.of(shared.services().databaseWriter());
+        if (type.equals(BuiltInTypes.DATABASE.name())) return Optional.of(shared.services().databaseType());
         return registry.find(type).map(ConnectorRegistry.Registration::factory);
     }
 

@@ -20,7 +20,7 @@ import java.util.function.Supplier;
 public final class EngineServices implements AutoCloseable {
 
     private final DatabaseConnections databases;
-    private final ConnectorFactory databaseWriter;
+    private final ConnectorFactory databaseType;
     private final HttpFetcher http = new HttpFetcher();
     private final Map<String, String> variables;
     private final Function<String, String> environment;
@@ -37,12 +37,12 @@ public final class EngineServices implements AutoCloseable {
         this.environment = environment;
         this.secrets = new Once<>(() -> secrets.get().readAll());
         this.databases = new DatabaseConnections(databases, projectFolder, this::secret);
-        this.databaseWriter = new DatabaseWriterFactory(this.databases);
+        this.databaseType = new DatabaseFactory(this.databases);
     }
 
     /** The engine's {@code database} destination type, writing through these pools. */
-    public ConnectorFactory databaseWriter() {
-        return databaseWriter;
+    public ConnectorFactory databaseType() {
+        return databaseType;
     }
 
     /** The services as one interface's code sees them: database calls bounded by its timeout. */

@@ -30,17 +30,22 @@ final class SqlCalls {
     }
 
     static List<Map<String, Object>> query(DataSource pool, String database, String sql, List<Object> parameters, Duration timeout) {
-        SqlParameters bound = SqlParameters.bind(sql, parameters);
+        List<Map<String, Object>> rows = read(pool, database, SqlParameters.bind(sql, parameters), MAX_ROWS + 1, timeout);
+        if (rows.size() > MAX_ROWS) {
+            throw new ServiceException("more than " + MAX_ROWS + " rows: narrow the query (WHERE or LIMIT)", false);
+        }
+        return rows;
+    }
+
+    /** The first {@code limit} rows of a query, each as plain values by column label. */
+    static List<Map<String, Object>> read(DataSource pool, String database, SqlParameters bound, int limit, Duration timeout) {
         try (Connection connection = pool.getConnection();
              PreparedStatement statement = prepared(connection, bound, timeout)) {
-            statement.setMaxRows(MAX_ROWS + 1);
+            statement.setMaxRows(limit);
             try (ResultSet rs = statement.executeQuery()) {
                 ResultSetMetaData columns = rs.getMetaData();
                 List<Map<String, Object>> rows = new ArrayList<>();
-                while (rs.next()) {
-                    if (rows.size() == MAX_ROWS) {
-                        throw new ServiceException("more than " + MAX_ROWS + " rows: narrow the query (WHERE or LIMIT)", false);
-                    }
+                while (rows.size() < limit && rs.next()) {
                     Map<String, Object> row = new LinkedHashMap<>();
                     for (int c = 1; c <= columns.getColumnCount(); c++) row.put(columns.getColumnLabel(c), plain(rs.getObject(c)));
                     rows.add(row);

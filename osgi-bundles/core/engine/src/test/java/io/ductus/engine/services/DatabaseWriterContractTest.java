@@ -36,7 +36,7 @@ class DatabaseWriterContractTest extends DestinationContract {
     @Override
     protected ConnectorFactory factory() {
         if (engineServices == null) open();
-        return engineServices.databaseWriter();
+        return engineServices.databaseType();
     }
 
     @Override

@@ -176,7 +176,7 @@ class DatabaseWriterTest {
     private final class ConnectorFactoryCheck {
         List<String> problems(Map<String, Object> settings) {
             ConnectorConfig config = ConnectorConfig.of(BuiltInTypes.DATABASE.destinationSchema(), settings);
-            return engineServices.databaseWriter().check(Role.DESTINATION, config).stream().map(ConfigProblem::toString).toList();
+            return engineServices.databaseType().check(Role.DESTINATION, config).stream().map(ConfigProblem::toString).toList();
         }
     }
 
@@ -199,8 +199,8 @@ class DatabaseWriterTest {
     private Destination writer(String statement, String timeout) throws Exception {
         Map<String, Object> settings = new LinkedHashMap<>(Map.of("database", "lab", "statement", statement, "timeout", timeout));
         ConnectorConfig config = ConnectorConfig.of(BuiltInTypes.DATABASE.destinationSchema(), settings);
-        assertThat(engineServices.databaseWriter().check(Role.DESTINATION, config)).isEmpty();
-        Destination writer = engineServices.databaseWriter().createDestination(config,
+        assertThat(engineServices.databaseType().check(Role.DESTINATION, config)).isEmpty();
+        Destination writer = engineServices.databaseType().createDestination(config,
                 new TestConnectorContext("adt", "results", Clock.systemUTC(), project.resolve("data")));
         writer.start();
         return writer;

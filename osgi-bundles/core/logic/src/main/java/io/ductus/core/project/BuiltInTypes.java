@@ -27,10 +27,25 @@ public final class BuiltInTypes {
     /** The setting of a database destination naming its resources.yaml database. */
     public static final String DATABASE_KEY = "database";
 
-    /** {@code type: database}: runs a statement with parameters bound from the transform's output. */
-    public static final ConnectorType DATABASE = ConnectorType.destination("database",
-            "Runs one SQL statement per message (per row when the output is an array), with its parameters bound"
-                    + " from the transform's JSON output, in one transaction on a resources.yaml database.",
+    /**
+     * {@code type: database}: as a destination, runs a statement with parameters bound from the transform's
+     * output; as a source, polls a query and stores each new row as a JSON message, its cursor saved with them.
+     */
+    public static final ConnectorType DATABASE = ConnectorType.sourceAndDestination("database",
+            "A resources.yaml database. As a source: polls a query and stores each new row as a JSON message, the last"
+                    + " row's cursor column saved in the same transaction. As a destination: runs one SQL statement per"
+                    + " message (per row when the output is an array), its parameters bound from the transform's JSON"
+                    + " output, in one transaction.",
+            ConfigSchema.builder()
+                    .required(DATABASE_KEY, FieldType.STRING, "the database of resources.yaml to read")
+                    .required("query", FieldType.STRING, "the SELECT, with :cursor where the last row's cursor value goes,"
+                            + " ordered by the cursor column (e.g. ... WHERE id > :cursor ORDER BY id)")
+                    .required("cursor", FieldType.STRING, "the column whose value in the last row read is saved and bound"
+                            + " as :cursor next time; unique and increasing, such as an id")
+                    .optional("start", FieldType.STRING, "0", "the :cursor value before the first row was read")
+                    .optional("every", FieldType.DURATION, "10s", "how often the query runs while it finds nothing new")
+                    .optional("timeout", FieldType.DURATION, "30s", "how long the query may run")
+                    .build(),
             ConfigSchema.builder()
                     .required(DATABASE_KEY, FieldType.STRING, "the database of resources.yaml to write to")
                     .required("statement", FieldType.STRING, "the SQL statement; parameters as :name (from an object's"

@@ -96,23 +96,39 @@ public final class ProjectValidator {
         }
     }
 
-    /** Leaves out interfaces whose database destination names a database resources.yaml does not have. */
+    /** Leaves out interfaces whose database source or destination names a database resources.yaml does not have. */
     private static void refuseUnknownDatabases(ProjectSources sources, Map<String, InterfaceDefinition> interfaces,
                                                Set<String> refused, Resources resources, List<Problem> problems) {
         for (InterfaceDefinition definition : List.copyOf(interfaces.values())) {
+            ProjectFile file = sources.interfaces().get(definition.name());
+            List<Problem> unknown = new ArrayList<>();
+            if (definition.source().type().equals(BuiltInTypes.DATABASE.name())) {
+                unknownDatabase(definition.source().settings(), resources).ifPresent(reason -> unknown.add(new Problem(file.path(),
+                        sourceSettingPosition(file, BuiltInTypes.DATABASE_KEY), "source." + BuiltInTypes.DATABASE_KEY, reason)));
+            }
             for (DestinationDefinition destination : definition.destinations().values()) {
                 if (!destination.type().equals(BuiltInTypes.DATABASE.name())) continue;
-                Object name = destination.settings().get(BuiltInTypes.DATABASE_KEY);
-                if (name == null || resources.databases().containsKey(name.toString())) continue;
-                ProjectFile file = sources.interfaces().get(definition.name());
-                problems.add(new Problem(file.path(), settingPosition(file, destination.name(), BuiltInTypes.DATABASE_KEY),
-                        "destinations." + destination.name() + "." + BuiltInTypes.DATABASE_KEY,
-                        "no database '" + name + "' in " + ProjectShapes.RESOURCES_FILE + (resources.databases().isEmpty() ? " (it has none)"
-                                : " (it has " + String.join(", ", resources.databases().keySet()) + ")")));
-                interfaces.remove(definition.name());
-                refused.add(definition.name());
+                unknownDatabase(destination.settings(), resources).ifPresent(reason -> unknown.add(new Problem(file.path(),
+                        settingPosition(file, destination.name(), BuiltInTypes.DATABASE_KEY),
+                        "destinations." + destination.name() + "." + BuiltInTypes.DATABASE_KEY, reason)));
             }
+            if (unknown.isEmpty()) continue;
+            problems.addAll(unknown);
+            interfaces.remove(definition.name());
+            refused.add(definition.name());
         }
+    }
+
+    private static Optional<String> unknownDatabase(Map<String, Object> settings, Resources resources) {
+        Object name = settings.get(BuiltInTypes.DATABASE_KEY);
+        if (name == null || resources.databases().containsKey(name.toString())) return Optional.empty();
+        return Optional.of("no database '" + name + "' in " + ProjectShapes.RESOURCES_FILE
+                + (resources.databases().isEmpty() ? " (it has none)" : " (it has " + String.join(", ", resources.databases().keySet()) + ")"));
+    }
+
+    private static Position sourceSettingPosition(ProjectFile file, String key) {
+        return file.root().flatMap(root -> root.value("source")).map(MapNode.class::cast)
+                .flatMap(d -> d.value(key)).map(Node::position).orElse(Position.START);
     }
 
     private static Position routeTargetPosition(ProjectFile file, String destination) {

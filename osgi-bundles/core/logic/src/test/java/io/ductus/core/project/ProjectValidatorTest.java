@@ -62,7 +62,7 @@ class ProjectValidatorTest {
 
         assertThat(check.project().interfaces()).isEmpty();
         assertThat(check.problems()).extracting(p -> p.field() + ": " + p.message()).containsExactlyInAnyOrder(
-                "source.type: unknown source type 'carrier-pigeon'; known types: internal, mllp",
+                "source.type: unknown source type 'carrier-pigeon'; known types: database, internal, mllp",
                 "format: expected one of hl7, json, xml, csv, text, got 'hl8'",
                 "colour: unknown key; known keys: source, format, charset, durability, ordering, timeout, dedupe, destinations",
                 "ordering.partitions: expected a whole number from 1 to 1024, got 0",
@@ -133,6 +133,23 @@ class ProjectValidatorTest {
             assertThat(p.position().line()).isGreaterThan(1);
             assertThat(p.field()).isEqualTo("destinations.store.database");
             assertThat(p.message()).isEqualTo("no database 'patient' in resources.yaml (it has patients)");
+        });
+    }
+
+    @Test
+    void a_database_source_must_name_a_database_of_resources_yaml() {
+        MapNode adt = n.map("source", n.map("type", "database", "database", "labs", "query",
+                "select * from r where id > :cursor order by id", "cursor", "id"), "format", "json", "destinations", n.map(
+                "out", n.map("type", "mllp", "connect", "127.0.0.1:7001")));
+        ProjectFile resources = ProjectFile.of("resources.yaml", n.map("databases", n.map("lab", n.map("url", "sqlite:l.db"))));
+        ProjectCheck check = ProjectValidator.check(new ProjectSources(Optional.empty(), Optional.of(resources),
+                Map.of("adt", ProjectFile.of("interfaces/adt/interface.yaml", adt))), TYPES);
+
+        assertThat(check.project().interfaces()).isEmpty();
+        assertThat(check.problems()).singleElement().satisfies(p -> {
+            assertThat(p.position().line()).isGreaterThan(1);
+            assertThat(p.field()).isEqualTo("source.database");
+            assertThat(p.message()).isEqualTo("no database 'labs' in resources.yaml (it has lab)");
         });
     }
 
