@@ -49,8 +49,7 @@ public final class ConfigurationReference {
                 retry: { max_attempts: 20 }
                 save_output: true
               audit:
-                type: interface                  # a route: stored as a message of interfaces/audit
-                interface: audit
+                interface: audit                 # a route: stored as a message of interfaces/audit
             """;
 
     /** The interface the example routes to. */
@@ -91,7 +90,7 @@ public final class ConfigurationReference {
                 ProjectShapes.INTERFACE, INTERFACE_EXAMPLE);
         md.append("\nThe route target of the example, `interfaces/audit/interface.yaml`:\n\n```yaml\n")
                 .append(ROUTE_TARGET_EXAMPLE).append("```\n\n")
-                .append("A destination of `type: interface` stores its output as a new message of the named interface, ")
+                .append("A destination with `interface: NAME` (a route; `type: interface` is implied) stores its output as a new message of the named interface, ")
                 .append("which must have `source: internal` and read the format the destination outputs; routes may not form a loop ")
                 .append("(see [connectors/routes.md](connectors/routes.md)). A destination of `type: database` writes rows to a ")
                 .append("database of resources.yaml, and a source of `type: database` reads new rows from one, each as a JSON ")

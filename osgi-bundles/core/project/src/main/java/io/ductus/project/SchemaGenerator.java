@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ductus.core.project.BuiltInTypes;
 import io.ductus.core.project.ConnectorTypes;
 import io.ductus.core.project.ProjectShapes;
 import io.ductus.core.project.shape.Choice;
@@ -16,6 +17,7 @@ import io.ductus.core.project.shape.Shape;
 import io.ductus.core.project.shape.Text;
 import io.ductus.core.project.shape.WholeNumber;
 import io.ductus.sdk.ConnectorType;
+import io.ductus.sdk.Role;
 import io.ductus.sdk.config.ConfigField;
 import io.ductus.sdk.config.ConfigSchema;
 import java.util.ArrayList;
@@ -112,7 +114,13 @@ public final class SchemaGenerator {
                         + (types.complete() ? "" : " or a plugin's type"));
         if (types.complete()) type.set("enum", strings(new ArrayList<>(types.names(block.role()))));
         for (Setting setting : block.engineSettings()) properties.set(setting.key(), property(setting));
-        object.set("required", strings(List.of("type")));
+        if (block.role() == Role.DESTINATION) {
+            // interface: NAME without a type is a route
+            object.putArray("anyOf").add(JSON.objectNode().set("required", strings(List.of("type"))))
+                    .add(JSON.objectNode().set("required", strings(List.of(BuiltInTypes.TARGET_KEY))));
+        } else {
+            object.set("required", strings(List.of("type")));
+        }
         ArrayNode perType = JSON.arrayNode();
         for (ConnectorType connector : types.all()) {
             if (connector.has(block.role())) perType.add(settingsOf(connector, block));
@@ -130,7 +138,10 @@ public final class SchemaGenerator {
         ObjectNode rule = JSON.objectNode();
         ObjectNode condition = rule.putObject("if");
         condition.putObject("properties").putObject("type").put("const", connector.name());
-        condition.set("required", strings(List.of("type")));
+        // A route's rule also holds when type is left out (interface: NAME alone); every other needs its type.
+        if (!(connector.name().equals(BuiltInTypes.ROUTE.name()) && block.role() == Role.DESTINATION)) {
+            condition.set("required", strings(List.of("type")));
+        }
         ObjectNode then = rule.putObject("then");
         ObjectNode properties = then.putObject("properties");
         List<String> allowed = new ArrayList<>(List.of("type"));

@@ -64,6 +64,8 @@ class SchemaGeneratorTest {
             interface.schema.json | { source: internal, format: hl7, destinations: { a: { type: x, retry: { max_attempts: many } } } }
             interface.schema.json | { source: internal, format: hl7, destinations: { a: { type: interface } } }
             interface.schema.json | { source: internal, format: hl7, destinations: { a: { type: interface, interface: b, extra: 1 } } }
+            interface.schema.json | { source: internal, format: hl7, destinations: { a: { interface: b, extra: 1 } } }
+            interface.schema.json | { source: internal, format: hl7, destinations: { a: { transform: t } } }
             interface.schema.json | { format: hl7, destinations: { a: { type: x } } }
             interface.schema.json | { source: internal, format: json, destinations: { a: { type: database, database: lab } } }
             interface.schema.json | { source: internal, format: json, destinations: { a: { type: database, database: lab, statement: x, timeout: soon } } }
@@ -77,7 +79,8 @@ class SchemaGeneratorTest {
         assertThat(errors(open, "interface.schema.json", YAML.readTree("""
                 { source: internal, format: json, destinations: {
                     rows: { type: database, database: lab, statement: 'insert into t values (:a)', timeout: 5s },
-                    next: { type: interface, interface: b, transform: toB } } }"""))).isEmpty();
+                    next: { type: interface, interface: b, transform: toB },
+                    also: { interface: c } } }"""))).isEmpty();
     }
 
     @ParameterizedTest

@@ -51,7 +51,12 @@ final class InterfaceReader {
         OptionalInt maxAttempts = map.value("retry").map(MapNode.class::cast)
                 .flatMap(retry -> wholeNumber(retry, "max_attempts"))
                 .map(n -> OptionalInt.of((int) Math.min(n, Integer.MAX_VALUE))).orElse(OptionalInt.empty());
-        return new DestinationDefinition(name, text(map, "type").orElseThrow(), connectorSettings(map, ProjectShapes.DESTINATION),
+        // interface: NAME without a type is a route (type: interface)
+        String type = text(map, "type").orElseGet(() -> {
+            if (map.value(BuiltInTypes.TARGET_KEY).isEmpty()) throw new IllegalStateException("a destination without type passed the shape check");
+            return BuiltInTypes.ROUTE.name();
+        });
+        return new DestinationDefinition(name, type, connectorSettings(map, ProjectShapes.DESTINATION),
                 text(map, "transform").orElse(ProjectShapes.DEFAULT_TRANSFORM),
                 text(map, "format").map(Format::fromWord).orElse(interfaceFormat),
                 new Retry(maxAttempts),

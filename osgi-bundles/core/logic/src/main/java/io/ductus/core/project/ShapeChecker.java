@@ -114,26 +114,31 @@ final class ShapeChecker {
         }
         settings(map, block.engineSettings(), field);
         Optional<Node> typeNode = map.value("type");
-        if (typeNode.isEmpty()) {
+        String typeName;
+        if (typeNode.isEmpty() && block.role() == Role.DESTINATION && map.value(BuiltInTypes.TARGET_KEY).isPresent()) {
+            typeName = BuiltInTypes.ROUTE.name(); // interface: NAME alone is a route
+        } else if (typeNode.isEmpty()) {
             problems.add(map.position(), FileProblems.join(field, "type"), "required; the connector type, one of "
                     + String.join(", ", types.names(block.role())));
             return;
-        }
-        if (!(typeNode.get() instanceof ScalarNode typeScalar) || !(typeScalar.value() instanceof String typeName)) {
+        } else if (!(typeNode.get() instanceof ScalarNode typeScalar) || !(typeScalar.value() instanceof String name)) {
             problems.add(typeNode.get().position(), FileProblems.join(field, "type"), "expected a connector type name, got "
                     + typeNode.get().describe());
             return;
+        } else {
+            typeName = name;
         }
+        Position typePosition = typeNode.map(Node::position).orElse(map.position());
         Optional<ConnectorType> type = types.find(typeName);
         if (type.isEmpty()) {
             if (types.complete()) {
-                problems.add(typeScalar.position(), FileProblems.join(field, "type"), "unknown " + block.roleName() + " type '"
+                problems.add(typePosition, FileProblems.join(field, "type"), "unknown " + block.roleName() + " type '"
                         + typeName + "'; known types: " + String.join(", ", types.names(block.role())));
             }
             return;
         }
         if (!type.get().has(block.role())) {
-            problems.add(typeScalar.position(), FileProblems.join(field, "type"), "'" + typeName + "' cannot be a "
+            problems.add(typePosition, FileProblems.join(field, "type"), "'" + typeName + "' cannot be a "
                     + block.roleName() + "; " + block.roleName() + " types: " + String.join(", ", types.names(block.role())));
             return;
         }

@@ -154,6 +154,30 @@ class ProjectValidatorTest {
     }
 
     @Test
+    void a_destination_with_only_interface_is_a_route() {
+        MapNode adt = n.map("source", n.map("type", "mllp", "listen", "127.0.0.1:6661"), "format", "hl7", "destinations",
+                n.map("copy", n.map("interface", "audit")));
+        MapNode audit = n.map("source", "internal", "format", "hl7", "destinations", n.map(
+                "out", n.map("type", "mllp", "connect", "127.0.0.1:7001")));
+        ProjectCheck check = ProjectValidator.check(new ProjectSources(Optional.empty(), Optional.empty(), Map.of(
+                "adt", ProjectFile.of("interfaces/adt/interface.yaml", adt),
+                "audit", ProjectFile.of("interfaces/audit/interface.yaml", audit))), TYPES);
+
+        assertThat(check.problems()).isEmpty();
+        DestinationDefinition copy = check.project().interfaces().get("adt").destinations().get("copy");
+        assertThat(copy.type()).isEqualTo("interface");
+        assertThat(copy.routeTarget()).contains("audit");
+    }
+
+    @Test
+    void a_destination_without_type_or_interface_is_refused() {
+        ProjectCheck check = check("adt", n.map("source", n.map("type", "mllp", "listen", "127.0.0.1:6661"), "format", "hl7",
+                "destinations", n.map("lab", n.map("transform", "toLab"))));
+        assertThat(check.problems()).extracting(p -> p.field() + ": " + p.message())
+                .anySatisfy(p -> assertThat(p).startsWith("destinations.lab.type: required; the connector type"));
+    }
+
+    @Test
     void a_route_to_an_interface_left_out_for_its_database_is_refused_too() {
         MapNode results = n.map("source", "internal", "format", "json", "destinations", n.map(
                 "store", n.map("type", "database", "database", "nowhere", "statement", "insert into t values (:id)")));
