@@ -11,7 +11,6 @@ import io.ductus.store.Changed;
 import io.ductus.store.DeliveryChange;
 import io.ductus.store.DeliveryRecord;
 import io.ductus.store.DeliveryStatus;
-import io.ductus.store.DestinationRef;
 import io.ductus.store.DismissRequest;
 import io.ductus.store.EditRequest;
 import io.ductus.store.Edited;
@@ -203,9 +202,7 @@ final class MessageRoutes {
         } catch (ActionRefusedException e) {
             throw new ApiProblem(409, "Conflict", e.getMessage());
         }
-        for (String destination : edited.destinations()) {
-            interfaces().pendingAgain(new DestinationRef(edited.interfaceName(), destination), edited.lane());
-        }
+        interfaces().pendingAgain(edited.interfaceName(), edited.lane());
         events.messagesChanged("edit", List.of(id, edited.copyId()));
         return ApiResponse.json(201, MessageJson.edited(edited));
     }
@@ -214,7 +211,9 @@ final class MessageRoutes {
     private void afterAction(String action, Changed changed) {
         EngineRuntime running = runtime.get();
         for (DeliveryChange c : changed.deliveries()) {
-            if (c.after() == DeliveryStatus.PENDING && running != null) running.interfaces().pendingAgain(c.destination(), c.lane());
+            if (c.after() == DeliveryStatus.PENDING && running != null) {
+                running.interfaces().pendingAgain(c.destination().interfaceName(), c.lane());
+            }
         }
         if (!changed.isEmpty()) {
             events.messagesChanged(action, changed.messages().stream().map(m -> m.messageId()).toList());

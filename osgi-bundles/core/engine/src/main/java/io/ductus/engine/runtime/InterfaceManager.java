@@ -325,11 +325,13 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
     }
 
     /**
-     * Deliveries became pending again outside intake (an operator's resend or edited copy): wakes the worker
-     * that owns the lane, so they go now rather than at its next idle check.
+     * Deliveries of this interface became pending again outside intake (an operator's resend or edited copy):
+     * wakes the workers of the lane, as a commit by intake or a route does, so they go now rather than at
+     * their next idle check. Nothing to wake when the interface does not run: its workers read what waits
+     * when it starts.
      */
-    public synchronized void pendingAgain(DestinationRef destination, int lane) {
-        runner(destination.interfaceName(), destination.destination()).ifPresent(r -> r.committed(lane));
+    public void pendingAgain(String interfaceName, int lane) {
+        shared.lanes().committed(interfaceName, lane);
     }
 
     private Optional<DestinationRunner> runner(String interfaceName, String destination) {
