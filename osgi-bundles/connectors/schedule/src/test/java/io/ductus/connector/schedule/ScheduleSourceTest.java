@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ductus.sdk.Progress;
 import io.ductus.sdk.testkit.InMemoryIntake;
+import io.ductus.sdk.testkit.TestClock;
 import io.ductus.sdk.testkit.TestConnectorContext;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -25,7 +26,7 @@ class ScheduleSourceTest {
     @TempDir
     Path tmp;
 
-    private final MutableClock clock = new MutableClock(T0);
+    private final TestClock clock = new TestClock(T0);
     private final InMemoryIntake intake = new InMemoryIntake();
     private TestConnectorContext context;
     private ScheduleSource source;

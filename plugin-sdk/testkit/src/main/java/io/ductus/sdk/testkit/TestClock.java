@@ -1,0 +1,36 @@
+package io.ductus.sdk.testkit;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+
+/** A clock (in UTC) that stands still until a test moves it: for a {@link TestConnectorContext} and the like. */
+public final class TestClock extends Clock {
+
+    private volatile Instant now;
+
+    public TestClock(Instant start) {
+        this.now = start;
+    }
+
+    public void advance(Duration by) {
+        now = now.plus(by);
+    }
+
+    @Override
+    public Instant instant() {
+        return now;
+    }
+
+    @Override
+    public ZoneId getZone() {
+        return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+        return this;
+    }
+}
