@@ -6,12 +6,15 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * A file path with placeholders: {@code {id}}, {@code {interface}}, {@code {destination}},
  * {@code {received:yyyyMMdd}} (UTC) and message fields such as {@code {MSH-10}}. Values are made safe
  * for a file name (anything but letters, digits, dot, dash and underscore becomes {@code _}), so a
- * field can never add folders or climb out of the folder the template names.
+ * field can never add folders or climb out of the folder the template names. Other texts with the same
+ * placeholders (a URL) resolve through {@link #resolve(OutboundMessage, UnaryOperator, UnaryOperator)}
+ * with escaping of their own.
  */
 public final class PathTemplate {
 
@@ -74,19 +77,27 @@ public final class PathTemplate {
 
     /** The path for a message, or empty naming the field the message lacks. */
     public Resolved resolve(OutboundMessage message) {
-        StringBuilder path = new StringBuilder();
+        return resolve(message, PathTemplate::safe, UnaryOperator.identity());
+    }
+
+    /**
+     * The text for a message with each field's value passed through {@code escapeField} and each received
+     * time through {@code escapeReceived}; the template's own text as written.
+     */
+    public Resolved resolve(OutboundMessage message, UnaryOperator<String> escapeField, UnaryOperator<String> escapeReceived) {
+        StringBuilder text = new StringBuilder();
         for (Part part : parts) {
             switch (part) {
-                case Text t -> path.append(t.text());
-                case Received r -> path.append(r.format().format(message.receivedAt().atZone(ZoneOffset.UTC)));
+                case Text t -> text.append(t.text());
+                case Received r -> text.append(escapeReceived.apply(r.format().format(message.receivedAt().atZone(ZoneOffset.UTC))));
                 case Field f -> {
                     Optional<String> value = value(f.path(), message);
                     if (value.isEmpty() || value.get().isBlank()) return new Resolved(null, f.path());
-                    path.append(safe(value.get()));
+                    text.append(escapeField.apply(value.get()));
                 }
             }
         }
-        return new Resolved(path.toString(), null);
+        return new Resolved(text.toString(), null);
     }
 
     private static Optional<String> value(String name, OutboundMessage message) {
