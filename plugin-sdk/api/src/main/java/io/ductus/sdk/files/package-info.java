@@ -2,7 +2,8 @@
  * The pure logic of sources and destinations that work on folders of files, local or remote (file, SFTP):
  * which files of a listing are ready and in what order ({@link io.ductus.sdk.files.Readiness}), how far a
  * file was read, saved as a batch's progress ({@link io.ductus.sdk.files.FileProgress}), whether a file
- * is still the one that progress is about ({@link io.ductus.sdk.files.FileFingerprint}), and the path
+ * is still the one that progress is about ({@link io.ductus.sdk.files.FileFingerprint}), reading a file
+ * into the intake in batches with that progress ({@link io.ductus.sdk.files.RecordIngest}), and the path
  * template of file destinations ({@link io.ductus.sdk.files.PathTemplate}).
  */
 @Export

@@ -10,6 +10,8 @@ import io.ductus.sdk.files.FileFingerprint;
 import io.ductus.sdk.files.FileProgress;
 import io.ductus.sdk.files.ListedFile;
 import io.ductus.sdk.files.Readiness;
+import io.ductus.sdk.files.RecordIngest.RefusedFileException;
+import io.ductus.sdk.files.RecordIngest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -40,7 +42,7 @@ final class FileSource implements Source {
     private final Object sleep = new Object();
     private volatile boolean stopping;
     private Intake intake;
-    private FileIngest ingest;
+    private RecordIngest ingest;
     // used only by the polling thread:
     private Map<String, ListedFile> previous = Map.of();
     private final Map<String, ListedFile> refused = new HashMap<>(); // could not even be moved to the error folder
@@ -62,7 +64,8 @@ final class FileSource implements Source {
             throw new ConnectorException("cannot create the folder " + settings.folder() + ": " + e.getMessage(), e);
         }
         this.intake = intake;
-        this.ingest = new FileIngest(intake, settings, () -> stopping, progress -> current = progress);
+        this.ingest = new RecordIngest(intake, settings.split().kind(), settings.maxRecord(), settings.maxFileSize(), () -> stopping,
+                progress -> current = progress);
         context.log().info("watching " + settings.folder() + " every " + settings.poll().toMillis() + " ms");
         Thread.ofVirtual().name("file-source-" + context.interfaceName()).start(this::run);
     }
@@ -145,7 +148,7 @@ final class FileSource implements Source {
             if (from.records() > 0 && !from.done()) {
                 context.log().info(file.name() + ": resuming after record " + from.records() + " (byte " + from.offset() + ")");
             }
-            FileProgress reached = ingest.read(path, from);
+            FileProgress reached = ingest.read(() -> Files.newInputStream(path), from);
             if (!reached.done()) return false; // stopping: the rest is read at the next start
             current = reached;
             finish(path, reached);
@@ -153,7 +156,7 @@ final class FileSource implements Source {
             return true;
         } catch (NoSuchFileException gone) {
             return true; // taken away by someone else meanwhile
-        } catch (IOException | BadFileException e) {
+        } catch (IOException | RefusedFileException e) {
             refuse(path, file, e.getMessage());
             return true;
         } catch (IntakeException e) {

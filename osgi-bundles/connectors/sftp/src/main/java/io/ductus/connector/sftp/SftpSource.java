@@ -8,6 +8,8 @@ import io.ductus.sdk.Source;
 import io.ductus.sdk.files.FileFingerprint;
 import io.ductus.sdk.files.FileProgress;
 import io.ductus.sdk.files.ListedFile;
+import io.ductus.sdk.files.RecordIngest.RefusedFileException;
+import io.ductus.sdk.files.RecordIngest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -41,7 +43,7 @@ final class SftpSource implements Source {
     private final Object sleep = new Object();
     private volatile boolean stopping;
     private Intake intake;
-    private SftpIngest ingest;
+    private RecordIngest ingest;
     // used only by the polling thread:
     private Map<String, ListedFile> previous = Map.of();
     private FileProgress current; // the file being read (or read but not yet taken away), as last stored
@@ -58,7 +60,8 @@ final class SftpSource implements Source {
     @Override
     public void start(Intake intake) {
         this.intake = intake;
-        this.ingest = new SftpIngest(intake, settings, () -> stopping);
+        this.ingest = new RecordIngest(intake, settings.split(), settings.maxRecord(), settings.maxFileSize(), () -> stopping,
+                progress -> { });
         context.log().info("polling sftp folder " + settings.folder() + " every " + settings.poll().toMillis() + " ms");
         Thread.ofVirtual().name("sftp-source-" + context.interfaceName()).start(this::run);
     }
@@ -150,7 +153,7 @@ final class SftpSource implements Source {
         FileProgress reached;
         try {
             reached = ingest.read(() -> sftp.read(path), from);
-        } catch (BadFileException e) {
+        } catch (RefusedFileException e) {
             refuse(sftp, path, file.name() + ": " + e.getMessage());
             return true;
         }
