@@ -33,13 +33,6 @@ public final class BenchMain {
         return all;
     }
 
-    private static Entry notYet(String what, int issue) {
-        return new Entry(what + " (not built yet: issue #" + issue + ")", (root, quick) -> {
-            System.err.println("this benchmark arrives with issue #" + issue);
-            System.exit(3);
-        });
-    }
-
     public static void main(String[] args) throws Exception {
         Map<String, Entry> all = scenarios();
         List<String> list = List.of(args);
