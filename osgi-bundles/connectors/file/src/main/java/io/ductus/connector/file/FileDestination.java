@@ -6,21 +6,14 @@ import io.ductus.sdk.OutboundMessage;
 import io.ductus.sdk.Outcome;
 import io.ductus.sdk.files.PathTemplate;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Writes each message to its own file: first under a temporary dot-name in the target folder, then
- * renamed into place, so a reader of the folder never sees half a file. With {@code fsync} the file and
- * its folder are forced to disk before the delivery counts as sent. A resent message (same id) replaces
+ * Writes each message to its own file, whole (see {@link WholeFile}), so a reader of the folder never sees
+ * half a file. With {@code fsync} the file and its folder are forced to disk before the delivery counts as sent. A resent message (same id) replaces
  * its earlier file, so at-least-once delivery leaves one file per message.
  */
 final class FileDestination implements Destination {
@@ -48,35 +41,12 @@ final class FileDestination implements Destination {
         }
         Path target = context.dataDirectory().resolve(resolved.path()).normalize();
         try {
-            Files.createDirectories(target.getParent());
-            Path temporary = target.resolveSibling("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
-            try {
-                write(temporary, message.payload());
-                Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } finally {
-                Files.deleteIfExists(temporary);
-            }
-            if (fsync) forceFolder(target.getParent());
+            WholeFile.write(target, message.payload(), fsync);
             return Outcome.sent(target.toString());
         } catch (AccessDeniedException e) {
             return Outcome.retry("no permission to write " + e.getFile());
         } catch (IOException e) {
             return Outcome.retry("cannot write " + target + ": " + e);
-        }
-    }
-
-    private void write(Path file, byte[] payload) throws IOException {
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            ByteBuffer buffer = ByteBuffer.wrap(payload);
-            while (buffer.hasRemaining()) channel.write(buffer);
-            if (fsync) channel.force(true);
-        }
-    }
-
-    /** Makes the rename durable: on Linux a folder's entries reach the disk when the folder is forced. */
-    private static void forceFolder(Path folder) throws IOException {
-        try (FileChannel channel = FileChannel.open(folder, StandardOpenOption.READ)) {
-            channel.force(true);
         }
     }
 

@@ -46,10 +46,11 @@ final class FileMover {
         throw new IOException("no free name for " + name + " in " + folder + " after " + MAX_TRIES + " tries");
     }
 
-    /** Moves a refused file into the error folder with a note beside it saying why. */
+    /** Moves a refused file into the error folder with a note beside it saying why (written whole, so a watcher never reads half of it). */
     static Path refuse(Path file, Path errorFolder, String reason) throws IOException {
         Path moved = moveInto(file, errorFolder);
-        Files.writeString(moved.resolveSibling(moved.getFileName() + ".error.txt"), reason + System.lineSeparator(), StandardCharsets.UTF_8);
+        WholeFile.write(moved.resolveSibling(moved.getFileName() + ".error.txt"),
+                (reason + System.lineSeparator()).getBytes(StandardCharsets.UTF_8), false);
         return moved;
     }
 

@@ -1,12 +1,15 @@
 package io.ductus.connector.sftp;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.util.UUID;
 import org.apache.sshd.sftp.client.SftpClient;
+import org.apache.sshd.sftp.client.extensions.openssh.OpenSSHPosixRenameExtension;
 import org.apache.sshd.sftp.common.SftpConstants;
 import org.apache.sshd.sftp.common.SftpException;
 
 /**
- * Path work on an SFTP server, where paths are text joined with {@code /} and relative ones start at the
+ * Path and file work on an SFTP server, where paths are text joined with {@code /} and relative ones start at the
  * login's home folder.
  */
 final class RemotePaths {
@@ -51,6 +54,36 @@ final class RemotePaths {
         } catch (SftpException e) {
             if (!exists(sftp, folder)) throw e; // made by someone else meanwhile is fine
         }
+    }
+
+    /**
+     * Writes a file so that nobody sees half of it: under a temporary dot-name in the target folder (made
+     * when missing), then renamed into place, replacing what was there.
+     */
+    static void writeWhole(SftpClient sftp, String target, byte[] content) throws IOException {
+        String folder = parent(target);
+        createFolders(sftp, folder);
+        String temporary = join(folder, "." + name(target) + "." + UUID.randomUUID() + ".tmp");
+        try {
+            try (OutputStream out = sftp.write(temporary, SftpClient.OpenMode.Write, SftpClient.OpenMode.Create,
+                    SftpClient.OpenMode.Exclusive)) {
+                out.write(content);
+            }
+            replace(sftp, temporary, target);
+        } finally {
+            if (exists(sftp, temporary)) sftp.remove(temporary);
+        }
+    }
+
+    /** Renames over an existing file: atomically where the server has OpenSSH's posix-rename, else remove then rename. */
+    private static void replace(SftpClient sftp, String from, String to) throws IOException {
+        OpenSSHPosixRenameExtension posixRename = sftp.getExtension(OpenSSHPosixRenameExtension.class);
+        if (posixRename != null && posixRename.isSupported()) {
+            posixRename.posixRename(from, to);
+            return;
+        }
+        if (exists(sftp, to)) sftp.remove(to);
+        sftp.rename(from, to);
     }
 
     /** {@code a.csv} → {@code a-2.csv}, as the file connector names moved files whose name is taken. */

@@ -7,12 +7,9 @@ import io.ductus.sdk.OutboundMessage;
 import io.ductus.sdk.Outcome;
 import io.ductus.sdk.files.PathTemplate;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.apache.sshd.sftp.client.SftpClient;
-import org.apache.sshd.sftp.client.extensions.openssh.OpenSSHPosixRenameExtension;
 
 /**
  * Writes each message to its own remote file, as the file destination does locally: under a temporary
@@ -48,7 +45,7 @@ final class SftpDestination implements Destination {
         String target = resolved.path();
         try {
             if (session == null || !session.isOpen()) session = connection.open();
-            write(session, target, message.payload());
+            RemotePaths.writeWhole(session, target, message.payload());
             context.statusChanged(ConnectorStatus.OK, "");
             return Outcome.sent(target);
         } catch (IOException e) {
@@ -56,32 +53,6 @@ final class SftpDestination implements Destination {
             context.statusChanged(ConnectorStatus.DEGRADED, e.getMessage());
             return Outcome.retry("cannot write " + target + " over sftp: " + e.getMessage());
         }
-    }
-
-    private static void write(SftpClient sftp, String target, byte[] payload) throws IOException {
-        String folder = RemotePaths.parent(target);
-        RemotePaths.createFolders(sftp, folder);
-        String temporary = RemotePaths.join(folder, "." + RemotePaths.name(target) + "." + UUID.randomUUID() + ".tmp");
-        try {
-            try (OutputStream out = sftp.write(temporary, SftpClient.OpenMode.Write, SftpClient.OpenMode.Create,
-                    SftpClient.OpenMode.Exclusive)) {
-                out.write(payload);
-            }
-            replace(sftp, temporary, target);
-        } finally {
-            if (RemotePaths.exists(sftp, temporary)) sftp.remove(temporary);
-        }
-    }
-
-    /** Renames over an existing file: atomically where the server has OpenSSH's posix-rename, else remove then rename. */
-    private static void replace(SftpClient sftp, String from, String to) throws IOException {
-        OpenSSHPosixRenameExtension posixRename = sftp.getExtension(OpenSSHPosixRenameExtension.class);
-        if (posixRename != null && posixRename.isSupported()) {
-            posixRename.posixRename(from, to);
-            return;
-        }
-        if (RemotePaths.exists(sftp, to)) sftp.remove(to);
-        sftp.rename(from, to);
     }
 
     private synchronized void closeSession() {

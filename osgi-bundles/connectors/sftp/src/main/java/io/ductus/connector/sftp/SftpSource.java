@@ -12,7 +12,6 @@ import io.ductus.sdk.files.RecordIngest.RefusedFileException;
 import io.ductus.sdk.files.RecordIngest;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -185,9 +184,7 @@ final class SftpSource implements Source {
 
     private void refuse(SftpClient sftp, String path, String why) throws IOException {
         String moved = moveInto(sftp, path, settings.errorFolder());
-        try (OutputStream note = sftp.write(moved + ".error.txt")) {
-            note.write((why + "\n").getBytes(StandardCharsets.UTF_8));
-        }
+        RemotePaths.writeWhole(sftp, moved + ".error.txt", (why + "\n").getBytes(StandardCharsets.UTF_8));
         deleteMarker(sftp, path);
         context.log().warn(why + "; moved to " + moved);
         refusal = why + " (moved to " + settings.errorFolder() + ")";
