@@ -16,19 +16,25 @@ import org.slf4j.LoggerFactory;
  * file. With this one, the writer's connection has automatic checkpoints switched off.
  *
  * <p>A PASSIVE checkpoint never blocks the writer or readers; once it has copied everything, the next write
- * starts the WAL over from its beginning, so the file stops growing.
+ * starts the WAL over from its beginning. Under steady writing it never copies everything on its own,
+ * since commits keep adding frames while it copies, and the WAL would grow without end (each commit then
+ * also pays for the file's new blocks). So after copying the bulk in the background, the checkpointer
+ * copies the few frames added meanwhile between two commits of the writer: that takes a moment of the
+ * writer's time, and the WAL starts over at the next write.
  */
 final class Checkpointer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Checkpointer.class);
 
     private final Connection connection;
+    private final GroupCommitWriter writer;
     private final long intervalNanos;
     private final Thread thread;
     private volatile boolean running = true;
 
-    Checkpointer(Connection connection, long intervalMillis) {
+    Checkpointer(Connection connection, GroupCommitWriter writer, long intervalMillis) {
         this.connection = connection;
+        this.writer = writer;
         this.intervalNanos = TimeUnit.MILLISECONDS.toNanos(intervalMillis);
         this.thread = Thread.ofPlatform().name("ductus-sqlite-checkpoint").daemon(true).start(this::run);
     }
@@ -37,20 +43,25 @@ final class Checkpointer implements AutoCloseable {
         while (running) {
             long next = System.nanoTime() + intervalNanos;
             try {
-                checkpoint("PASSIVE");
-            } catch (SQLException e) {
-                LOG.warn("WAL checkpoint failed (tried again shortly): {}", e.getMessage());
+                Result bulk = checkpoint(connection, "PASSIVE");
+                // Frames counts the WAL as the checkpoint began; commits may have added more since.
+                if (bulk.frames() > 0) writer.betweenCommits(c -> checkpoint(c, "PASSIVE"));
+            } catch (SQLException | RuntimeException e) {
+                if (running) LOG.warn("WAL checkpoint failed (tried again shortly): {}", e.getMessage());
             }
             long left = next - System.nanoTime();
             if (left > 0) LockSupport.parkNanos(left);
         }
     }
 
-    /** Returns the frames in the WAL after the checkpoint. */
-    int checkpoint(String mode) throws SQLException {
-        try (Statement s = connection.createStatement();
+    /** Frames in the WAL, and how many of them are copied into the database file. */
+    record Result(int frames, int copied) {
+    }
+
+    static Result checkpoint(Connection c, String mode) throws SQLException {
+        try (Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("PRAGMA wal_checkpoint(" + mode + ")")) {
-            return rs.next() ? rs.getInt(2) : 0;
+            return rs.next() ? new Result(rs.getInt(2), rs.getInt(3)) : new Result(0, 0);
         }
     }
 
@@ -61,7 +72,7 @@ final class Checkpointer implements AutoCloseable {
         LockSupport.unpark(thread);
         try {
             thread.join(TimeUnit.NANOSECONDS.toMillis(intervalNanos) + 5_000);
-            checkpoint("TRUNCATE");
+            checkpoint(connection, "TRUNCATE");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (SQLException e) {

@@ -29,6 +29,10 @@ import org.slf4j.LoggerFactory;
  * one at a time; when the last batch had several callers it waits up to {@code maxWait} for as many to
  * come back, so that callers just released are not split into a batch of one and a batch of the rest.
  *
+ * <p>Each waiting caller has a condition of its own and is woken only when its batch is done or it is
+ * next to lead: waking every waiter at each change costs a context switch per waiter, which on a virtual
+ * machine is a large share of a commit.
+ *
  * <p>A caller whose work fails is rolled back to its savepoint and gets the exception; the others in the
  * batch still commit. If the commit itself fails, every caller of the batch gets the failure and nothing
  * of the batch is kept.
@@ -42,7 +46,8 @@ final class GroupCommitWriter implements AutoCloseable {
     private final int maxBatch;
     private final long maxWaitNanos;
     private final ReentrantLock lock = new ReentrantLock();
-    private final Condition changed = lock.newCondition();
+    private final Condition company = lock.newCondition(); // a leader waits on it for callers to join its batch
+    private final Condition idle = lock.newCondition(); // nothing queued and nobody leading
     private final AtomicLong commits = new AtomicLong();
     private final AtomicLong committedWrites = new AtomicLong();
     // guarded by lock:
@@ -50,6 +55,7 @@ final class GroupCommitWriter implements AutoCloseable {
     private boolean leading;
     private boolean closed;
     private int expected = 1;
+    private int companyWanted = Integer.MAX_VALUE; // how many queued callers the leader waits for
     // used only by the leader:
     private Durability synchronous;
 
@@ -62,14 +68,26 @@ final class GroupCommitWriter implements AutoCloseable {
 
     /** Runs {@code work} in the next group commit; returns after that commit, or throws what went wrong. */
     <T> T write(Durability durability, SqlWork<T> work) {
-        Request<T> me = new Request<>(durability, work);
+        return submit(new Request<>(durability, work, false));
+    }
+
+    /**
+     * Runs {@code action} in its turn behind the callers already queued, while no transaction of the
+     * writer is open and nothing else is written: what a checkpoint needs to copy the WAL to its end.
+     * Its result, or its failure, is returned like a write's.
+     */
+    <T> T betweenCommits(SqlWork<T> action) {
+        return submit(new Request<>(Durability.RELAXED, action, true));
+    }
+
+    private <T> T submit(Request<T> me) {
         List<Request<?>> batch;
         lock.lock();
         try {
             if (closed) throw new StoreException("the store is closed");
             queue.addLast(me);
-            changed.signalAll(); // a leader may be waiting for company
-            while (!me.done && (leading || queue.peekFirst() != me)) changed.awaitUninterruptibly();
+            if (queue.size() >= companyWanted) company.signal(); // the leader waiting for company has it
+            while (!me.done && (leading || queue.peekFirst() != me)) me.turn.awaitUninterruptibly();
             if (me.done) return me.result();
             leading = true;
             batch = gather();
@@ -78,7 +96,8 @@ final class GroupCommitWriter implements AutoCloseable {
         }
         boolean finished = false;
         try {
-            commit(batch);
+            if (batch.get(0).betweenCommits) runBetweenCommits(batch.get(0));
+            else commit(batch);
             finished = true;
         } finally {
             lock.lock();
@@ -87,9 +106,13 @@ final class GroupCommitWriter implements AutoCloseable {
                     // An Error escaped the commit: no caller may take that for success.
                     if (!finished) r.fail(new StoreException("the commit did not finish: the batch may be lost"));
                     r.done = true;
+                    if (r != me) r.turn.signal();
                 }
                 leading = false;
-                changed.signalAll();
+                // Wake only whom it concerns: each caller of the batch, and the next leader.
+                Request<?> next = queue.peekFirst();
+                if (next != null) next.turn.signal();
+                else idle.signalAll();
             } finally {
                 lock.unlock();
             }
@@ -97,24 +120,40 @@ final class GroupCommitWriter implements AutoCloseable {
         return me.result();
     }
 
-    /** With the lock held: waits (bounded) for last time's number of callers, then takes the queue's head. */
+    /**
+     * With the lock held: waits (bounded) for last time's number of callers, then takes the queue's head
+     * and the callers after it, up to the first action that must run between commits (which goes alone).
+     */
     private List<Request<?>> gather() {
+        if (queue.peekFirst().betweenCommits) return List.of(queue.pollFirst());
         long deadline = System.nanoTime() + maxWaitNanos;
         boolean interrupted = false;
-        while (queue.size() < Math.min(expected, maxBatch)) {
+        companyWanted = Math.min(expected, maxBatch);
+        while (queue.size() < companyWanted) {
             long left = deadline - System.nanoTime();
             if (left <= 0) break;
             try {
-                changed.awaitNanos(left);
+                company.awaitNanos(left);
             } catch (InterruptedException e) {
                 interrupted = true; // the caller must learn its outcome; keep the flag for it
             }
         }
+        companyWanted = Integer.MAX_VALUE;
         if (interrupted) Thread.currentThread().interrupt();
         List<Request<?>> batch = new ArrayList<>(Math.min(queue.size(), maxBatch));
-        while (!queue.isEmpty() && batch.size() < maxBatch) batch.add(queue.pollFirst());
+        while (!queue.isEmpty() && batch.size() < maxBatch && !queue.peekFirst().betweenCommits) {
+            batch.add(queue.pollFirst());
+        }
         expected = batch.size();
         return batch;
+    }
+
+    private void runBetweenCommits(Request<?> r) {
+        try {
+            r.run(connection);
+        } catch (SQLException | RuntimeException e) {
+            r.fail(asStoreFailure(e));
+        }
     }
 
     private void commit(List<Request<?>> batch) {
@@ -200,7 +239,7 @@ final class GroupCommitWriter implements AutoCloseable {
         lock.lock();
         try {
             closed = true;
-            while (leading || !queue.isEmpty()) changed.awaitUninterruptibly();
+            while (leading || !queue.isEmpty()) idle.awaitUninterruptibly();
         } finally {
             lock.unlock();
         }
@@ -233,16 +272,19 @@ final class GroupCommitWriter implements AutoCloseable {
     }
 
     /** One caller's work and, once its batch is done, its outcome. */
-    private static final class Request<T> {
+    private final class Request<T> {
         final Durability durability;
         final SqlWork<T> work;
+        final boolean betweenCommits;
+        final Condition turn = lock.newCondition(); // signalled when it is done or may lead
         boolean done; // guarded by the writer's lock
         private T result;
         private RuntimeException failure;
 
-        Request(Durability durability, SqlWork<T> work) {
+        Request(Durability durability, SqlWork<T> work, boolean betweenCommits) {
             this.durability = durability;
             this.work = work;
+            this.betweenCommits = betweenCommits;
         }
 
         void run(Connection c) throws SQLException {

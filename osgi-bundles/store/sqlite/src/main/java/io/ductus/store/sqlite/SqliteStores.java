@@ -52,9 +52,9 @@ public final class SqliteStores {
                 s.execute("PRAGMA wal_autocheckpoint = 0"); // the Checkpointer does it, off the commit path
                 s.execute("PRAGMA journal_size_limit = " + WAL_SIZE_LIMIT_BYTES);
             }
-            checkpointer = new Checkpointer(dataSource(absolute, false).getConnection(), CHECKPOINT_INTERVAL_MS);
-            readers = readerPool(absolute);
             GroupCommitWriter writer = new GroupCommitWriter(writerConnection, MAX_BATCH, MAX_WAIT_NANOS);
+            checkpointer = new Checkpointer(dataSource(absolute, false).getConnection(), writer, CHECKPOINT_INTERVAL_MS);
+            readers = readerPool(absolute);
             return new JdbcStore(Dialect.SQLITE, new SqliteTransactions(writer, readers, checkpointer),
                     "sqlite:" + absolute);
         } catch (SQLException | RuntimeException e) {

@@ -124,6 +124,44 @@ class GroupCommitWriterTest {
     }
 
     @Test
+    void runs_an_action_between_commits_in_its_turn_with_no_transaction_open() throws Exception {
+        CountDownLatch hold = new CountDownLatch(1);
+        CompletableFuture<Integer> first = call(c -> {
+            insert(c, 1);
+            await(hold);
+            return 1;
+        });
+        Thread.sleep(50);
+        CompletableFuture<Integer> before = call(c -> {
+            insert(c, 2);
+            return 2;
+        });
+        Thread.sleep(50);
+        CompletableFuture<List<Integer>> between = CompletableFuture.supplyAsync(() -> writer.betweenCommits(c -> {
+            assertThat(c.getAutoCommit()).isTrue();
+            try (Statement s = c.createStatement()) {
+                s.execute("SAVEPOINT probe"); // outside a transaction, this one starts one: nothing else was open
+                s.execute("RELEASE probe");
+            }
+            return callersStored();
+        }), callers);
+        Thread.sleep(50);
+        CompletableFuture<Integer> after = call(c -> {
+            insert(c, 3);
+            return 3;
+        });
+        Thread.sleep(50);
+        long commitsBefore = writer.commits();
+        hold.countDown();
+        after.get(5, TimeUnit.SECONDS);
+        assertThat(between.get(5, TimeUnit.SECONDS)).as("what was stored when the action ran").containsExactly(1, 2);
+        assertThat(first.get()).isEqualTo(1);
+        assertThat(before.get()).isEqualTo(2);
+        assertThat(writer.commits() - commitsBefore).as("held caller, the one queued before, the one after").isEqualTo(3);
+        assertThat(callersStored()).containsExactly(1, 2, 3);
+    }
+
+    @Test
     void refuses_work_after_close_and_finishes_what_was_queued() throws Exception {
         CompletableFuture<Integer> queued = call(c -> {
             insert(c, 7);

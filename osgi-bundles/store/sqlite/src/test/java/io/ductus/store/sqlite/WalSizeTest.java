@@ -6,15 +6,23 @@ import io.ductus.store.Durability;
 import io.ductus.store.IntakeBatch;
 import io.ductus.store.NewMessage;
 import io.ductus.store.jdbc.JdbcStore;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A burst of writes grows the WAL; once it has been copied back, the file is cut to the limit. */
+/**
+ * The WAL file stays bounded: it starts over from its beginning while writes never pause, and a burst that
+ * grew it is cut back to the limit once it has been copied.
+ */
 class WalSizeTest {
 
     @TempDir
@@ -42,6 +50,42 @@ class WalSizeTest {
             assertThat(Files.size(wal)).isLessThanOrEqualTo(SqliteStores.WAL_SIZE_LIMIT_BYTES);
         } finally {
             store.close();
+        }
+    }
+
+    @Test
+    void the_wal_starts_over_while_writes_never_pause() throws Exception {
+        Path wal = folder.resolve("ductus.db-wal");
+        JdbcStore store = SqliteStores.open(folder.resolve("ductus.db"));
+        AtomicBoolean writing = new AtomicBoolean(true);
+        Thread writer = Thread.ofPlatform().start(() -> {
+            while (writing.get()) {
+                store.store(IntakeBatch.of("steady", Durability.RELAXED,
+                        List.of(new NewMessage(1, new byte[2000], "UTF-8", null, 0, null, List.of("out"), null))), 1);
+            }
+        });
+        try {
+            while (!Files.exists(wal) || Files.size(wal) < 32) Thread.sleep(10);
+            int first = restarts(wal);
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (restarts(wal) < first + 3 && System.nanoTime() < deadline) Thread.sleep(20);
+            assertThat(restarts(wal)).as("times the WAL started over while one writer never paused").isGreaterThanOrEqualTo(first + 3);
+            assertThat(writer.isAlive()).as("the writer kept going").isTrue();
+        } finally {
+            writing.set(false);
+            writer.join();
+            store.close();
+        }
+    }
+
+    /** The WAL header's checkpoint sequence number (bytes 12 to 15, big-endian): it grows each time the WAL starts over. */
+    private static int restarts(Path wal) throws IOException {
+        try (FileChannel channel = FileChannel.open(wal, StandardOpenOption.READ)) {
+            ByteBuffer header = ByteBuffer.allocate(16);
+            while (header.hasRemaining() && channel.read(header, header.position()) > 0) {
+                // read until the 16 bytes are in
+            }
+            return header.getInt(12);
         }
     }
 }
