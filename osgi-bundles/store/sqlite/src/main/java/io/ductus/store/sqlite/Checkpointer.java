@@ -20,11 +20,17 @@ import org.slf4j.LoggerFactory;
  * since commits keep adding frames while it copies, and the WAL would grow without end (each commit then
  * also pays for the file's new blocks). So after copying the bulk in the background, the checkpointer
  * copies the few frames added meanwhile between two commits of the writer: that takes a moment of the
- * writer's time, and the WAL starts over at the next write.
+ * writer's time, and the WAL starts over at the next write (see {@link #copy()}).
  */
 final class Checkpointer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Checkpointer.class);
+
+    /** A WAL smaller than this (4 MB of 4 KB pages) is not worth a moment of the writer's time to start over. */
+    static final int RESTART_FRAMES = 1024;
+    /** Few enough frames to copy while the writer waits. */
+    private static final int TAIL_FRAMES = 256;
+    private static final int MAX_BACKGROUND_PASSES = 4;
 
     private final Connection connection;
     private final GroupCommitWriter writer;
@@ -43,15 +49,29 @@ final class Checkpointer implements AutoCloseable {
         while (running) {
             long next = System.nanoTime() + intervalNanos;
             try {
-                Result bulk = checkpoint(connection, "PASSIVE");
-                // Frames counts the WAL as the checkpoint began; commits may have added more since.
-                if (bulk.frames() > 0) writer.betweenCommits(c -> checkpoint(c, "PASSIVE"));
+                copy();
             } catch (SQLException | RuntimeException e) {
                 if (running) LOG.warn("WAL checkpoint failed (tried again shortly): {}", e.getMessage());
             }
             long left = next - System.nanoTime();
             if (left > 0) LockSupport.parkNanos(left);
         }
+    }
+
+    /**
+     * Copies the WAL in the background, pass after pass: each pass copies what commits added during the one
+     * before (a pass's frame count is the WAL's as the pass began), so passes shrink while copying outpaces
+     * writing. Once the WAL is large enough to be worth starting over, the last few frames are copied
+     * between two commits of the writer, so that the next commit starts the WAL over.
+     */
+    private void copy() throws SQLException {
+        int frames = checkpoint(connection, "PASSIVE").frames();
+        for (int pass = 1; pass < MAX_BACKGROUND_PASSES && frames > 0; pass++) {
+            int now = checkpoint(connection, "PASSIVE").frames();
+            if (now <= frames + TAIL_FRAMES) break; // few added meanwhile, or the WAL started over
+            frames = now;
+        }
+        if (frames >= RESTART_FRAMES) writer.betweenCommits(c -> checkpoint(c, "PASSIVE"));
     }
 
     /** Frames in the WAL, and how many of them are copied into the database file. */
