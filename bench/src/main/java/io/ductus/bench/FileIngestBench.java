@@ -37,7 +37,7 @@ import java.util.stream.Stream;
 final class FileIngestBench implements BenchMain.Scenario {
 
     private static final long CLOCK_TICKS_PER_SECOND = 100; // USER_HZ on Linux
-    private static final int WARM_UP_ROWS = 100_000;
+    private static final int WARM_UP_ROWS = 300_000;
     private static final String HEADER = "lab,patient_id,first_name,last_name,state,test_time,specimen_id,test_code,result,units\n";
 
     @Override
