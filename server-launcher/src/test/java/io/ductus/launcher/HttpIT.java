@@ -74,9 +74,11 @@ class HttpIT {
         write(interfaces.resolve("lookup/interface.yaml"), """
                 source: { type: http, listen: 127.0.0.1:%d, path: /patients, respond: true }
                 format: json
-                destinations:
-                  unused: { type: file, path: "lookup/{id}.json", fsync: false }
                 """.formatted(lookupPort));
+        write(interfaces.resolve("forgotten/interface.yaml"), """
+                source: { type: http, listen: 127.0.0.1:%d, path: /forgotten }
+                format: json
+                """.formatted(Ports.freeBelowEphemeral()));
         write(interfaces.resolve("lookup/transform.js"), """
                 export function transform(req, meta) {
                   if (req.method === 'POST') return { status: 201, headers: { location: '/patients/' + req.body.id }, body: null };
@@ -162,7 +164,16 @@ class HttpIT {
 
         JsonNode lookup = interfaceNamed("lookup");
         assertThat(lookup.path("state").asText()).isEqualTo("running");
-        assertThat(tmp.resolve("data/lookup")).as("nothing was stored or delivered").doesNotExist();
+        assertThat(lookup.path("destinations")).as("respond mode needs no destination").isEmpty();
+        assertThat(JSON.readTree(ductus.get("/api/v1/messages?interface=lookup").body()).path("messages")).as("nothing was stored").isEmpty();
+    }
+
+    @Test
+    void an_interface_that_stores_what_it_receives_does_not_start_without_a_destination() throws Exception {
+        JsonNode forgotten = interfaceNamed("forgotten");
+        assertThat(forgotten.path("state").asText()).isNotEqualTo("running");
+        assertThat(forgotten.path("reason").asText()).contains("destinations: none given").contains("respond: true");
+        assertThat(interfaceNamed("orders").path("state").asText()).as("the others run").isEqualTo("running");
     }
 
     @Test

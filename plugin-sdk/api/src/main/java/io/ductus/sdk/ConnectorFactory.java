@@ -27,6 +27,17 @@ public interface ConnectorFactory {
     }
 
     /**
+     * Whether a source with these settings answers each request itself with the interface's code (it
+     * finds a {@link Responder} on its intake) instead of storing messages for destinations. Only such an
+     * interface may have no destinations; the engine refuses to start any other without one.
+     *
+     * @since 1.2
+     */
+    default boolean answersRequests(ConnectorConfig config) {
+        return false;
+    }
+
+    /**
      * A source with the given settings, already validated against {@link ConnectorType#sourceSchema()}.
      * Only called when the type has the {@link Role#SOURCE} role.
      */

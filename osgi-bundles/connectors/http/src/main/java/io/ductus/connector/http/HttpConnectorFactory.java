@@ -70,6 +70,12 @@ public final class HttpConnectorFactory implements ConnectorFactory {
         return TYPE;
     }
 
+    /** Respond mode: the interface's code answers, nothing is stored, so no destination is needed. */
+    @Override
+    public boolean answersRequests(ConnectorConfig config) {
+        return config.bool("respond");
+    }
+
     @Override
     public List<ConfigProblem> check(Role role, ConnectorConfig config) {
         return role == Role.SOURCE ? checkSource(config) : checkDestination(config);

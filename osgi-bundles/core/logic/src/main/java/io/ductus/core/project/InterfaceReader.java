@@ -29,10 +29,11 @@ final class InterfaceReader {
                 wholeNumber(orderingNode, "partitions").orElse((long) ProjectShapes.DEFAULT_PARTITIONS).intValue());
         Optional<String> dedupe = text(root, "dedupe");
         Map<String, DestinationDefinition> destinations = new LinkedHashMap<>();
-        MapNode destinationsNode = (MapNode) root.value("destinations").orElseThrow();
-        for (MapNode.Entry entry : destinationsNode.entries()) {
-            destinations.put(entry.key(), destination(entry.key(), (MapNode) entry.value(), format));
-        }
+        root.value("destinations").map(MapNode.class::cast).ifPresent(given -> {
+            for (MapNode.Entry entry : given.entries()) {
+                destinations.put(entry.key(), destination(entry.key(), (MapNode) entry.value(), format));
+            }
+        });
         if (!problems.isEmpty()) return Optional.empty();
         return Optional.of(new InterfaceDefinition(name, source(root.value("source").orElseThrow()), format,
                 text(root, "charset"),

@@ -102,8 +102,10 @@ public final class ProjectShapes {
             Setting.optionalWithNote("dedupe", Text.any(), "no dedupe",
                     "A path whose value identifies a message (HL7: such as MSH-10); a message whose value was seen before is "
                             + "stored as a duplicate and not delivered.", "MSH-10"),
-            Setting.required("destinations", new NamedEntries("destination", DESTINATION, true),
-                    "Where messages go, in this order, each with its own transform, retry and lanes.", ""));
+            Setting.optionalWithNote("destinations", new NamedEntries("destination", DESTINATION, true),
+                    "none: only for a source that answers requests itself (respond mode)",
+                    "Where messages go, in this order, each with its own transform, retry and lanes. Only an interface whose"
+                            + " source answers each request itself (such as http with respond: true) goes without.", ""));
 
     private ProjectShapes() {
     }

@@ -65,7 +65,7 @@ public final class ProjectValidator {
         problems.addAll(file.readProblems());
         if (file.root().isEmpty()) {
             if (file.readProblems().isEmpty()) {
-                found.add(Position.START, "", "the file is empty; an interface needs at least source, format and destinations");
+                found.add(Position.START, "", "the file is empty; an interface needs at least source, format and destinations (or a source in respond mode)");
             }
             problems.addAll(found.list());
             return Optional.empty();
