@@ -19,7 +19,7 @@ import java.util.Optional;
  * @param user              the login
  * @param password          the password (the secret's value, put in by the engine), or empty
  * @param passwordVariable  the environment variable holding the password, or empty
- * @param privateKey        an OpenSSH or PEM private key file, or empty
+ * @param privateKey        a private key file (Ed25519, ECDSA or RSA; OpenSSH format or PEM), or empty
  * @param passphrase        the key's passphrase (the secret's value), or empty
  * @param passphraseVariable the environment variable holding the key's passphrase, or empty
  * @param knownHosts        an OpenSSH known_hosts file that must list the server's key, or empty
@@ -39,8 +39,8 @@ record ConnectionSettings(HostPort server, String user, Optional<String> passwor
                         + " ${secret:NAME}")
                 .optional("password_env", FieldType.STRING, null, "the name of an environment variable of the engine that"
                         + " holds the password (the password itself is never written in interface.yaml)")
-                .optional("private_key", FieldType.STRING, null, "a private key file (OpenSSH or PEM) to log in with,"
-                        + " relative to the data folder (or absolute)")
+                .optional("private_key", FieldType.STRING, null, "a private key file to log in with: Ed25519, ECDSA or RSA,"
+                        + " in OpenSSH format as ssh-keygen writes it (or PEM), relative to the data folder (or absolute)")
                 .optional("private_key_passphrase", FieldType.STRING, null, "the private key's passphrase, when it has one, as"
                         + " ${secret:NAME}")
                 .optional("private_key_passphrase_env", FieldType.STRING, null, "the name of an environment variable that"

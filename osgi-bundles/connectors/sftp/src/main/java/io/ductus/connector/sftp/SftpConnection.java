@@ -31,6 +31,7 @@ final class SftpConnection implements AutoCloseable {
         this.hostKeyCheck = settings.hostKey().map(pin -> HostKeyCheck.pinned(server, pin))
                 .orElseGet(() -> HostKeyCheck.knownHosts(server, settings.knownHosts().orElseThrow(
                         () -> new IllegalArgumentException("known_hosts or host_key is required"))));
+        SshdBouncyCastle.register(); // Ed25519, with the bcprov bundle's classes: before SSHD sets itself up
         this.client = SshClient.setUpDefaultClient();
         client.setServerKeyVerifier(hostKeyCheck);
     }

@@ -10,16 +10,19 @@ import java.security.KeyPairGenerator;
 import java.security.PublicKey;
 import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.apache.sshd.common.file.virtualfs.VirtualFileSystemFactory;
+import org.apache.sshd.common.keyprovider.KeyPairProvider;
 import org.apache.sshd.server.SshServer;
 import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
 import org.apache.sshd.sftp.server.SftpSubsystemFactory;
 
 /**
  * A real SFTP server in the test's JVM (Apache MINA SSHD with its SFTP subsystem) serving a temporary
- * folder: user {@code ductus}, password {@code secret}, or the client key {@link #clientKey()}.
+ * folder: user {@code ductus}, password {@code secret}, or the client key {@link #clientKey()} (and any
+ * other public key {@link #authorize authorized}).
  */
 final class TestSftpServer implements AutoCloseable {
 
@@ -29,29 +32,47 @@ final class TestSftpServer implements AutoCloseable {
     private final Path root;
     private final SshServer server;
     private final KeyPair clientKey;
+    private final List<PublicKey> authorized;
 
-    private TestSftpServer(Path root, SshServer server, KeyPair clientKey) {
+    private TestSftpServer(Path root, SshServer server, KeyPair clientKey, List<PublicKey> authorized) {
         this.root = root;
         this.server = server;
         this.clientKey = clientKey;
+        this.authorized = authorized;
     }
 
-    /** Starts a server on a free loopback port; its files live in {@code root}, its host key beside it. */
+    /** Starts a server on a free loopback port; its files live in {@code root}, its (RSA) host key beside it. */
     static TestSftpServer start(Path root) throws IOException, GeneralSecurityException {
+        return start(root, new SimpleGeneratorHostKeyProvider(root.resolveSibling(root.getFileName() + "-hostkey.ser")));
+    }
+
+    /** Starts a server that offers this host key and no other (an Ed25519-only server, for instance). */
+    static TestSftpServer startWithHostKey(Path root, KeyPair hostKey) throws IOException, GeneralSecurityException {
+        return start(root, KeyPairProvider.wrap(hostKey));
+    }
+
+    private static TestSftpServer start(Path root, KeyPairProvider hostKeys) throws IOException, GeneralSecurityException {
         Files.createDirectories(root);
         KeyPairGenerator rsa = KeyPairGenerator.getInstance("RSA");
         rsa.initialize(2048);
         KeyPair clientKey = rsa.generateKeyPair();
+        List<PublicKey> authorized = new CopyOnWriteArrayList<>(List.of(clientKey.getPublic()));
         SshServer server = SshServer.setUpDefaultServer();
         server.setHost("127.0.0.1");
         server.setPort(0);
-        server.setKeyPairProvider(new SimpleGeneratorHostKeyProvider(root.resolveSibling(root.getFileName() + "-hostkey.ser")));
+        server.setKeyPairProvider(hostKeys);
         server.setPasswordAuthenticator((user, password, session) -> USER.equals(user) && PASSWORD.equals(password));
-        server.setPublickeyAuthenticator((user, key, session) -> USER.equals(user) && KeyUtils.compareKeys(key, clientKey.getPublic()));
+        server.setPublickeyAuthenticator((user, key, session) -> USER.equals(user)
+                && authorized.stream().anyMatch(known -> KeyUtils.compareKeys(key, known)));
         server.setSubsystemFactories(List.of(new SftpSubsystemFactory()));
         server.setFileSystemFactory(new VirtualFileSystemFactory(root));
         server.start();
-        return new TestSftpServer(root, server, clientKey);
+        return new TestSftpServer(root, server, clientKey, authorized);
+    }
+
+    /** Lets the user log in with this public key as well, as a line of authorized_keys would. */
+    void authorize(PublicKey key) {
+        authorized.add(key);
     }
 
     Path root() {
