@@ -72,6 +72,12 @@ public final class ProjectValidator {
         }
         MapNode root = file.root().get();
         new ShapeChecker(types, found).check(root, ProjectShapes.INTERFACE, "");
+        Optional<Node> source = root.value("source");
+        if (source.isPresent() && source.get() instanceof ScalarNode scalar && "internal".equals(scalar.value())
+                && root.value("destinations").isEmpty()) {
+            found.add(source.get().position(), "destinations", "required: an internal interface (filled by routes) answers"
+                    + " nobody, so what routes bring it must go somewhere");
+        }
         InterfaceReader reader = new InterfaceReader(found);
         reader.checkKeyPaths(root);
         Optional<InterfaceDefinition> definition = Optional.empty();

@@ -81,6 +81,22 @@ class ProjectValidatorTest {
     }
 
     @Test
+    void an_internal_interface_needs_a_destination() {
+        ProjectCheck check = check("relay", n.map("source", "internal", "format", "hl7"));
+        assertThat(check.problems()).extracting(Problem::field).containsExactly("destinations");
+        assertThat(check.problems().get(0).message()).contains("internal interface");
+    }
+
+    @Test
+    void a_connector_source_may_go_without_destinations_for_the_engine_to_judge() {
+        // Whether the source answers requests itself (respond mode) is the connector's to say, at start.
+        ProjectCheck check = ProjectValidator.check(sources("lookup", n.map(
+                "source", n.map("type", "anything", "respond", true), "format", "json")), ConnectorTypes.unknown());
+        assertThat(check.problems()).isEmpty();
+        assertThat(check.project().interfaces().get("lookup").destinations()).isEmpty();
+    }
+
+    @Test
     void a_json_interface_keeps_its_key_path_as_written() {
         ProjectCheck check = check("orders", n.map(
                 "source", "internal", "format", "json", "ordering", n.map("key", "patient.id"),
