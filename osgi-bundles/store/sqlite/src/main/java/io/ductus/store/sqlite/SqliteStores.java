@@ -15,6 +15,7 @@ import java.sql.Statement;
 import java.util.concurrent.TimeUnit;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteDataSource;
+import org.sqlite.SQLiteOpenMode;
 
 /** Opens a SQLite store: the file, its migrations, the group-commit writer and the reader pool. */
 public final class SqliteStores {
@@ -74,6 +75,9 @@ public final class SqliteStores {
         SQLiteConfig config = new SQLiteConfig();
         config.setBusyTimeout(BUSY_TIMEOUT_MS);
         config.enforceForeignKeys(true);
+        // The driver already serializes every call on a connection (NativeDB's methods are synchronized), and
+        // each connection is used by one thread at a time; SQLite's own per-call mutex only costs time.
+        config.setOpenMode(SQLiteOpenMode.NOMUTEX);
         if (writer) {
             config.setJournalMode(SQLiteConfig.JournalMode.WAL);
             config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
