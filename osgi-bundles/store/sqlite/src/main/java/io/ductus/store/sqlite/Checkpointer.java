@@ -67,9 +67,9 @@ final class Checkpointer implements AutoCloseable {
     private void copy() throws SQLException {
         int frames = checkpoint(connection, "PASSIVE").frames();
         for (int pass = 1; pass < MAX_BACKGROUND_PASSES && frames > 0; pass++) {
-            int now = checkpoint(connection, "PASSIVE").frames();
-            if (now <= frames + TAIL_FRAMES) break; // few added meanwhile, or the WAL started over
-            frames = now;
+            int before = frames;
+            frames = checkpoint(connection, "PASSIVE").frames();
+            if (frames <= before + TAIL_FRAMES) break; // few added meanwhile, or the WAL started over
         }
         if (frames >= RESTART_FRAMES) writer.betweenCommits(c -> checkpoint(c, "PASSIVE"));
     }
@@ -85,16 +85,23 @@ final class Checkpointer implements AutoCloseable {
         }
     }
 
-    /** Stops the thread, then copies everything and empties the WAL file while nothing else writes. */
-    @Override
-    public void close() {
+    /** Stops copying in the background; called before the writer closes, so the thread never waits on a closed one. */
+    void stop() {
         running = false;
         LockSupport.unpark(thread);
         try {
             thread.join(TimeUnit.NANOSECONDS.toMillis(intervalNanos) + 5_000);
-            checkpoint(connection, "TRUNCATE");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Stops the thread, then copies everything and empties the WAL file while nothing else writes. */
+    @Override
+    public void close() {
+        stop();
+        try {
+            checkpoint(connection, "TRUNCATE");
         } catch (SQLException e) {
             LOG.debug("final WAL checkpoint: {}", e.getMessage());
         }

@@ -45,6 +45,7 @@ final class SqliteTransactions implements Transactions {
 
     @Override
     public void close() {
+        checkpointer.stop();
         writer.close();
         readers.close();
         checkpointer.close();
