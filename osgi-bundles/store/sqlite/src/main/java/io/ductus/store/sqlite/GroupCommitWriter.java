@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,9 +30,10 @@ import org.slf4j.LoggerFactory;
  * one at a time; when the last batch had several callers it waits up to {@code maxWait} for as many to
  * come back, so that callers just released are not split into a batch of one and a batch of the rest.
  *
- * <p>Each waiting caller has a condition of its own and is woken only when its batch is done or it is
- * next to lead: waking every waiter at each change costs a context switch per waiter, which on a virtual
- * machine is a large share of a commit.
+ * <p>Waiting callers park outside the lock and are woken one by one, directly: the next leader first (so the
+ * next batch gathers while this one's callers return), then each caller of the finished batch. Waking every
+ * waiter at each change, or making the released callers queue for the lock one after the other, costs a
+ * context switch per waiter in turn, which on a virtual machine is a large share of a commit.
  *
  * <p>A caller whose work fails is rolled back to its savepoint and gets the exception; the others in the
  * batch still commit. If the commit itself fails, every caller of the batch gets the failure and nothing
@@ -87,9 +89,24 @@ final class GroupCommitWriter implements AutoCloseable {
             if (closed) throw new StoreException("the store is closed");
             queue.addLast(me);
             if (queue.size() >= companyWanted) company.signal(); // the leader waiting for company has it
-            while (!me.done && (leading || queue.peekFirst() != me)) me.turn.awaitUninterruptibly();
-            if (me.done) return me.result();
-            leading = true;
+            if (!leading && queue.peekFirst() == me) {
+                leading = true;
+                me.leads = true;
+            }
+        } finally {
+            lock.unlock();
+        }
+        // Parked outside the lock: a caller released with its batch returns at once, without queueing for
+        // the lock behind the others of its batch.
+        boolean interrupted = false;
+        while (!me.done && !me.leads) {
+            LockSupport.park(this);
+            interrupted |= Thread.interrupted(); // the caller must learn its outcome; keep the flag for it
+        }
+        if (interrupted) Thread.currentThread().interrupt();
+        if (me.done) return me.result();
+        lock.lock();
+        try {
             batch = gather();
         } finally {
             lock.unlock();
@@ -100,21 +117,22 @@ final class GroupCommitWriter implements AutoCloseable {
             else commit(batch);
             finished = true;
         } finally {
+            Request<?> next;
             lock.lock();
             try {
-                for (Request<?> r : batch) {
-                    // An Error escaped the commit: no caller may take that for success.
-                    if (!finished) r.fail(new StoreException("the commit did not finish: the batch may be lost"));
-                    r.done = true;
-                    if (r != me) r.turn.signal();
-                }
-                leading = false;
-                // Wake only whom it concerns: each caller of the batch, and the next leader.
-                Request<?> next = queue.peekFirst();
-                if (next != null) next.turn.signal();
-                else idle.signalAll();
+                next = queue.peekFirst();
+                if (next != null) next.leads = true; // the lead passes on at once; leading stays set
+                else leading = false;
+                if (next == null) idle.signalAll();
             } finally {
                 lock.unlock();
+            }
+            if (next != null) LockSupport.unpark(next.thread); // the next batch starts gathering first
+            for (Request<?> r : batch) {
+                // An Error escaped the commit: no caller may take that for success.
+                if (!finished) r.fail(new StoreException("the commit did not finish: the batch may be lost"));
+                r.done = true;
+                if (r != me) LockSupport.unpark(r.thread);
             }
         }
         return me.result();
@@ -272,12 +290,13 @@ final class GroupCommitWriter implements AutoCloseable {
     }
 
     /** One caller's work and, once its batch is done, its outcome. */
-    private final class Request<T> {
+    private static final class Request<T> {
         final Durability durability;
         final SqlWork<T> work;
         final boolean betweenCommits;
-        final Condition turn = lock.newCondition(); // signalled when it is done or may lead
-        boolean done; // guarded by the writer's lock
+        final Thread thread = Thread.currentThread(); // made by the caller's thread, which parks until done or leading
+        volatile boolean leads; // set (under the lock) when it is this caller's turn to lead a batch
+        volatile boolean done; // set after its batch, its result or failure written before
         private T result;
         private RuntimeException failure;
 
@@ -295,7 +314,7 @@ final class GroupCommitWriter implements AutoCloseable {
             failure = e;
         }
 
-        /** Read after {@code done} was seen under the lock, so the leader's writes are visible. */
+        /** Read after {@code done} was seen: the volatile write that set it follows the leader's writes of the outcome. */
         T result() {
             if (failure != null) throw failure;
             return result;
