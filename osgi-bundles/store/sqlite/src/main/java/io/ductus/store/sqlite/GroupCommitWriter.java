@@ -30,10 +30,11 @@ import org.slf4j.LoggerFactory;
  * one at a time; when the last batch had several callers it waits up to {@code maxWait} for as many to
  * come back, so that callers just released are not split into a batch of one and a batch of the rest.
  *
- * <p>Waiting callers park outside the lock and are woken one by one, directly: the next leader first (so the
- * next batch gathers while this one's callers return), then each caller of the finished batch. Waking every
- * waiter at each change, or making the released callers queue for the lock one after the other, costs a
- * context switch per waiter in turn, which on a virtual machine is a large share of a commit.
+ * <p>Waiting callers park outside the lock and are woken one by one, directly: each caller of the finished
+ * batch, then the next leader. Waking every waiter at each change, or making the released callers queue for
+ * the lock one after the other, costs a context switch per waiter in turn, which on a virtual machine is a
+ * large share of a commit. The next leader comes last so that the released callers get a head start at
+ * coming back for its batch (woken first, its batches under MLLP load held 7 messages instead of 9-10).
  *
  * <p>A caller whose work fails is rolled back to its savepoint and gets the exception; the others in the
  * batch still commit. If the commit itself fails, every caller of the batch gets the failure and nothing
@@ -127,13 +128,13 @@ final class GroupCommitWriter implements AutoCloseable {
             } finally {
                 lock.unlock();
             }
-            if (next != null) LockSupport.unpark(next.thread); // the next batch starts gathering first
             for (Request<?> r : batch) {
                 // An Error escaped the commit: no caller may take that for success.
                 if (!finished) r.fail(new StoreException("the commit did not finish: the batch may be lost"));
                 r.done = true;
                 if (r != me) LockSupport.unpark(r.thread);
             }
+            if (next != null) LockSupport.unpark(next.thread);
         }
         return me.result();
     }
