@@ -10,10 +10,9 @@ import io.ductus.sdk.config.ConfigProblem;
 import io.ductus.sdk.config.ConfigSchema;
 import io.ductus.sdk.config.ConnectorConfig;
 import io.ductus.sdk.config.FieldType;
+import io.ductus.sdk.files.FolderSourceChecks;
 import io.ductus.sdk.files.PathTemplate;
 import io.ductus.sdk.records.RecordSplitter;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.osgi.service.component.annotations.Component;
 
@@ -57,7 +56,7 @@ public final class FileConnectorFactory implements ConnectorFactory {
 
     @Override
     public List<ConfigProblem> check(Role role, ConnectorConfig config) {
-        return role == Role.SOURCE ? checkSource(config) : checkDestination(config);
+        return role == Role.SOURCE ? FolderSourceChecks.problems(config) : checkDestination(config);
     }
 
     private static List<ConfigProblem> checkDestination(ConnectorConfig config) {
@@ -67,38 +66,6 @@ public final class FileConnectorFactory implements ConnectorFactory {
         } catch (IllegalArgumentException e) {
             return List.of(new ConfigProblem("path", e.getMessage()));
         }
-    }
-
-    private static List<ConfigProblem> checkSource(ConnectorConfig config) {
-        List<ConfigProblem> problems = new ArrayList<>();
-        try {
-            FileSourceSettings.glob(config.string("include"));
-        } catch (IllegalArgumentException e) {
-            problems.add(new ConfigProblem("include", "not a glob pattern: " + e.getMessage()));
-        }
-        if (config.duration("poll").compareTo(Duration.ofMillis(10)) < 0) {
-            problems.add(new ConfigProblem("poll", "at least 10ms, got " + config.duration("poll").toMillis() + "ms"));
-        }
-        config.optionalString("ready_marker").ifPresent(marker -> {
-            if (marker.isBlank() || marker.contains("/") || marker.contains("\\")) {
-                problems.add(new ConfigProblem("ready_marker", "a suffix such as .done, without folders, got '" + marker + "'"));
-            }
-        });
-        for (String folder : List.of("done_folder", "error_folder")) {
-            String value = config.string(folder).strip();
-            if (value.isEmpty() || value.equals(".")) {
-                problems.add(new ConfigProblem(folder, "must name a folder other than the watched one"));
-            }
-        }
-        if (config.string("done_folder").strip().equals(config.string("error_folder").strip())) {
-            problems.add(new ConfigProblem("error_folder", "must differ from done_folder, or refused files would look finished"));
-        }
-        if (config.integer("max_file_size") < 1) problems.add(new ConfigProblem("max_file_size", "at least 1 byte"));
-        long maxRecord = config.integer("max_record_size");
-        if (maxRecord < 16 || maxRecord > Integer.MAX_VALUE - 16) {
-            problems.add(new ConfigProblem("max_record_size", "between 16 and " + (Integer.MAX_VALUE - 16) + " bytes, got " + maxRecord));
-        }
-        return problems;
     }
 
     @Override

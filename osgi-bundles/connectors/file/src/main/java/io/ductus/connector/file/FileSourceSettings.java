@@ -1,10 +1,9 @@
 package io.ductus.connector.file;
 
 import io.ductus.sdk.config.ConnectorConfig;
+import io.ductus.sdk.files.Readiness;
 import io.ductus.sdk.records.RecordSplitter;
-import java.nio.file.FileSystems;
 import java.nio.file.Path;
-import java.nio.file.PathMatcher;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -43,15 +42,9 @@ record FileSourceSettings(Path folder, Predicate<String> include, Duration poll,
 
     static FileSourceSettings of(ConnectorConfig config, Path dataDirectory) {
         Path folder = dataDirectory.resolve(config.string("folder")).normalize();
-        return new FileSourceSettings(folder, glob(config.string("include")), config.duration("poll"),
+        return new FileSourceSettings(folder, Readiness.glob(config.string("include")), config.duration("poll"),
                 config.optionalString("ready_marker"), Split.of(config.string("split")), config.string("after").equals("delete"),
                 folder.resolve(config.string("done_folder")).normalize(), folder.resolve(config.string("error_folder")).normalize(),
                 config.integer("max_file_size"), (int) config.integer("max_record_size"));
-    }
-
-    /** A glob over file names ({@code *.csv}, {@code ADT_*.{hl7,txt}}); IllegalArgumentException when it does not compile. */
-    static Predicate<String> glob(String pattern) {
-        PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + pattern);
-        return name -> matcher.matches(Path.of(name));
     }
 }
