@@ -58,19 +58,11 @@ class GroupCommitWriterTest {
     @Test
     void commits_concurrent_callers_in_one_transaction() throws Exception {
         CountDownLatch hold = new CountDownLatch(1);
-        CompletableFuture<Integer> first = call(c -> {
-            insert(c, 0);
-            await(hold);
-            return 0;
-        });
+        CompletableFuture<Integer> first = callHeld(0, hold);
         Thread.sleep(50); // the first caller now leads and is inside its own work
         List<CompletableFuture<Integer>> rest = new ArrayList<>();
         for (int i = 1; i <= 15; i++) {
-            int n = i;
-            rest.add(call(c -> {
-                insert(c, n);
-                return n;
-            }));
+            rest.add(callInserting(i));
         }
         Thread.sleep(100); // all fifteen are queued behind the held writer
         long before = writer.commits();
@@ -84,11 +76,7 @@ class GroupCommitWriterTest {
     @Test
     void releases_callers_only_after_their_commit() throws Exception {
         CountDownLatch hold = new CountDownLatch(1);
-        CompletableFuture<Integer> held = call(c -> {
-            insert(c, 1);
-            await(hold);
-            return 1;
-        });
+        CompletableFuture<Integer> held = callHeld(1, hold);
         Thread.sleep(100);
         assertThat(held).isNotDone();
         assertThat(count()).as("another connection sees nothing before the commit").isZero();
@@ -100,21 +88,14 @@ class GroupCommitWriterTest {
     @Test
     void a_failing_caller_is_rolled_back_alone_and_its_batch_commits() throws Exception {
         CountDownLatch hold = new CountDownLatch(1);
-        CompletableFuture<Integer> first = call(c -> {
-            insert(c, 1);
-            await(hold);
-            return 1;
-        });
+        CompletableFuture<Integer> first = callHeld(1, hold);
         Thread.sleep(50);
         CompletableFuture<Integer> failing = call(c -> {
             insert(c, 2);
             insert(c, 1); // violates UNIQUE: this caller fails, after writing a row of its own
             return 2;
         });
-        CompletableFuture<Integer> after = call(c -> {
-            insert(c, 3);
-            return 3;
-        });
+        CompletableFuture<Integer> after = callInserting(3);
         Thread.sleep(50);
         hold.countDown();
         first.get(5, TimeUnit.SECONDS);
@@ -126,16 +107,9 @@ class GroupCommitWriterTest {
     @Test
     void runs_an_action_between_commits_in_its_turn_with_no_transaction_open() throws Exception {
         CountDownLatch hold = new CountDownLatch(1);
-        CompletableFuture<Integer> first = call(c -> {
-            insert(c, 1);
-            await(hold);
-            return 1;
-        });
+        CompletableFuture<Integer> first = callHeld(1, hold);
         Thread.sleep(50);
-        CompletableFuture<Integer> before = call(c -> {
-            insert(c, 2);
-            return 2;
-        });
+        CompletableFuture<Integer> before = callInserting(2);
         Thread.sleep(50);
         CompletableFuture<List<Integer>> between = CompletableFuture.supplyAsync(() -> writer.betweenCommits(c -> {
             assertThat(c.getAutoCommit()).isTrue();
@@ -146,10 +120,7 @@ class GroupCommitWriterTest {
             return callersStored();
         }), callers);
         Thread.sleep(50);
-        CompletableFuture<Integer> after = call(c -> {
-            insert(c, 3);
-            return 3;
-        });
+        CompletableFuture<Integer> after = callInserting(3);
         Thread.sleep(50);
         long commitsBefore = writer.commits();
         hold.countDown();
@@ -163,14 +134,27 @@ class GroupCommitWriterTest {
 
     @Test
     void refuses_work_after_close_and_finishes_what_was_queued() throws Exception {
-        CompletableFuture<Integer> queued = call(c -> {
-            insert(c, 7);
-            return 7;
-        });
+        CompletableFuture<Integer> queued = callInserting(7);
         queued.get(5, TimeUnit.SECONDS);
         writer.close();
         assertThatThrownBy(() -> writer.write(Durability.STRICT, c -> 1)).isInstanceOf(StoreException.class);
         assertThat(count()).isEqualTo(1);
+    }
+
+    /** A caller that inserts its row and then holds its batch open until {@code hold} opens. */
+    private CompletableFuture<Integer> callHeld(int caller, CountDownLatch hold) {
+        return call(c -> {
+            insert(c, caller);
+            await(hold);
+            return caller;
+        });
+    }
+
+    private CompletableFuture<Integer> callInserting(int caller) {
+        return call(c -> {
+            insert(c, caller);
+            return caller;
+        });
     }
 
     private CompletableFuture<Integer> call(io.ductus.store.jdbc.SqlWork<Integer> work) {
