@@ -62,6 +62,26 @@ class FileDestinationTest {
     }
 
     @Test
+    void a_folder_removed_while_running_is_made_again() throws Exception {
+        Destination d = destination("out/{id}.txt");
+        d.send(message(1, "first".getBytes(), Map.of()));
+        Files.delete(data.resolve("out/1.txt"));
+        Files.delete(data.resolve("out"));
+        assertThat(d.send(message(2, "second".getBytes(), Map.of())).kind()).isEqualTo(Outcome.Kind.SENT);
+        assertThat(data.resolve("out/2.txt")).hasContent("second");
+    }
+
+    @Test
+    void a_rename_that_fails_means_retry_and_leaves_no_temporary_file() throws Exception {
+        Files.createDirectories(data.resolve("out/3.txt/occupied")); // a non-empty folder where the file should go
+        Outcome outcome = destination("out/{id}.txt").send(message(3, "x".getBytes(), Map.of()));
+        assertThat(outcome.kind()).isEqualTo(Outcome.Kind.RETRY);
+        try (Stream<Path> files = Files.list(data.resolve("out"))) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("3.txt");
+        }
+    }
+
+    @Test
     void a_field_value_cannot_climb_out_of_the_folder() throws Exception {
         destination("out/{MSH-10}.hl7").send(message(1, "x".getBytes(), Map.of("MSH-10", "../../etc/passwd")));
         assertThat(data.resolve("out/.._.._etc_passwd.hl7")).exists();
