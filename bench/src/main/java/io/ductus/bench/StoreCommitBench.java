@@ -52,17 +52,23 @@ final class StoreCommitBench implements BenchMain.Scenario {
         Rate fdatasync = new Rate();
         Rate sqlite1 = new Rate();
         Rate sqlite16 = new Rate();
-        try (JdbcStore sqlite = SqliteStores.open(folder.resolve("bench.db"))) {
+        Rate bare = new Rate();
+        try (JdbcStore sqlite = SqliteStores.open(folder.resolve("bench.db"));
+             BareSqliteCommits bareSqlite = new BareSqliteCommits(folder.resolve("bare.db"), ADT)) {
             commit(sqlite, 16, sliceMs); // warm-up: JIT, WAL file laid out
+            bareSqlite.commits(sliceMs);
             for (int r = 0; r < rounds; r++) {
                 fsync.time(() -> FsyncProbe.syncs(folder, true, sliceMs));
                 fdatasync.time(() -> FsyncProbe.syncs(folder, false, sliceMs));
+                bare.time(() -> bareSqlite.commits(sliceMs));
                 sqlite1.time(() -> commit(sqlite, 1, sliceMs));
                 sqlite16.time(() -> commit(sqlite, 16, sliceMs));
             }
         }
         System.out.printf("disk:    write 4 KB + fsync %8.0f/s (SQLite syncs with fsync), + fdatasync %.0f/s%n",
                 fsync.perSecond(), fdatasync.perSecond());
+        System.out.printf("sqlite itself, one %d-byte row per commit into a one-table database: %8.0f commits/s"
+                + " (CPU %.0f us per commit): the one-writer ceiling on this disk%n", ADT.length, bare.perSecond(), bare.cpuMicros());
         System.out.printf("sqlite:   1 writer  %8.0f messages/s (CPU %.0f us per message)%n", sqlite1.perSecond(), sqlite1.cpuMicros());
         System.out.printf("sqlite:  16 writers %8.0f messages/s (CPU %.0f us per message)%n", sqlite16.perSecond(), sqlite16.cpuMicros());
 
@@ -87,9 +93,10 @@ final class StoreCommitBench implements BenchMain.Scenario {
         System.out.printf("load average (other work on this machine counts too): %s before, %s after%n", loadBefore, loadAverage());
         deleteTree(folder);
         System.out.printf("RESULT store-commit sqlite_1=%.0f sqlite_16=%.0f pg_1=%.0f pg_16=%.0f fsync=%.0f"
-                        + " sqlite_16_over_1=%.2f sqlite_1_over_fsync=%.2f%n",
+                        + " sqlite_16_over_1=%.2f sqlite_1_over_fsync=%.2f sqlite_bare=%.0f bare_over_fsync=%.2f sqlite_1_over_bare=%.2f%n",
                 sqlite1.perSecond(), sqlite16.perSecond(), pg1.perSecond(), pg16.perSecond(), fsync.perSecond(),
-                sqlite16.perSecond() / sqlite1.perSecond(), sqlite1.perSecond() / fsync.perSecond());
+                sqlite16.perSecond() / sqlite1.perSecond(), sqlite1.perSecond() / fsync.perSecond(),
+                bare.perSecond(), bare.perSecond() / fsync.perSecond(), sqlite1.perSecond() / bare.perSecond());
     }
 
     @FunctionalInterface
