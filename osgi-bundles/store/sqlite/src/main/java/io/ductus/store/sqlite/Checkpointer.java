@@ -27,7 +27,7 @@ final class Checkpointer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Checkpointer.class);
 
     /** A WAL smaller than this (4 MB of 4 KB pages) is not worth a moment of the writer's time to start over. */
-    static final int RESTART_FRAMES = 1024;
+    private static final int RESTART_FRAMES = 1024;
     /** Few enough frames to copy while the writer waits. */
     private static final int TAIL_FRAMES = 256;
     private static final int MAX_BACKGROUND_PASSES = 4;
@@ -65,23 +65,20 @@ final class Checkpointer implements AutoCloseable {
      * between two commits of the writer, so that the next commit starts the WAL over.
      */
     private void copy() throws SQLException {
-        int frames = checkpoint(connection, "PASSIVE").frames();
+        int frames = checkpoint(connection, "PASSIVE");
         for (int pass = 1; pass < MAX_BACKGROUND_PASSES && frames > 0; pass++) {
             int before = frames;
-            frames = checkpoint(connection, "PASSIVE").frames();
+            frames = checkpoint(connection, "PASSIVE");
             if (frames <= before + TAIL_FRAMES) break; // few added meanwhile, or the WAL started over
         }
         if (frames >= RESTART_FRAMES) writer.betweenCommits(c -> checkpoint(c, "PASSIVE"));
     }
 
-    /** Frames in the WAL, and how many of them are copied into the database file. */
-    record Result(int frames, int copied) {
-    }
-
-    static Result checkpoint(Connection c, String mode) throws SQLException {
+    /** Runs a checkpoint on {@code c}; returns the frames in the WAL as it ran. */
+    private static int checkpoint(Connection c, String mode) throws SQLException {
         try (Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("PRAGMA wal_checkpoint(" + mode + ")")) {
-            return rs.next() ? new Result(rs.getInt(2), rs.getInt(3)) : new Result(0, 0);
+            return rs.next() ? rs.getInt(2) : 0;
         }
     }
 
