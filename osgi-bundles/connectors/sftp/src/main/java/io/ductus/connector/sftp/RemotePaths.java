@@ -40,9 +40,14 @@ final class RemotePaths {
             sftp.lstat(path);
             return true;
         } catch (SftpException e) {
-            if (e.getStatus() == SftpConstants.SSH_FX_NO_SUCH_FILE || e.getStatus() == SftpConstants.SSH_FX_NO_SUCH_PATH) return false;
+            if (missing(e)) return false;
             throw e;
         }
+    }
+
+    /** Whether the server answered that the path (or a folder on the way to it) does not exist. */
+    private static boolean missing(SftpException e) {
+        return e.getStatus() == SftpConstants.SSH_FX_NO_SUCH_FILE || e.getStatus() == SftpConstants.SSH_FX_NO_SUCH_PATH;
     }
 
     /** Creates the folder and any missing parents. */
@@ -58,20 +63,36 @@ final class RemotePaths {
 
     /**
      * Writes a file so that nobody sees half of it: under a temporary dot-name in the target folder (made
-     * when missing), then renamed into place, replacing what was there.
+     * when missing), then renamed into place, replacing what was there. As the file connector's local
+     * writer, the common case asks the server nothing extra: the folder is made only when creating the file
+     * finds it missing, and the temporary name is removed only when the rename did not happen.
      */
     static void writeWhole(SftpClient sftp, String target, byte[] content) throws IOException {
         String folder = parent(target);
-        createFolders(sftp, folder);
         String temporary = join(folder, "." + name(target) + "." + UUID.randomUUID() + ".tmp");
         try {
-            try (OutputStream out = sftp.write(temporary, SftpClient.OpenMode.Write, SftpClient.OpenMode.Create,
-                    SftpClient.OpenMode.Exclusive)) {
-                out.write(content);
+            try {
+                writeNew(sftp, temporary, content);
+            } catch (SftpException e) {
+                if (!missing(e)) throw e;
+                createFolders(sftp, folder);
+                writeNew(sftp, temporary, content);
             }
             replace(sftp, temporary, target);
-        } finally {
-            if (exists(sftp, temporary)) sftp.remove(temporary);
+        } catch (IOException | RuntimeException e) {
+            try {
+                if (exists(sftp, temporary)) sftp.remove(temporary);
+            } catch (IOException cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
+        }
+    }
+
+    private static void writeNew(SftpClient sftp, String path, byte[] content) throws IOException {
+        try (OutputStream out = sftp.write(path, SftpClient.OpenMode.Write, SftpClient.OpenMode.Create,
+                SftpClient.OpenMode.Exclusive)) {
+            out.write(content);
         }
     }
 
