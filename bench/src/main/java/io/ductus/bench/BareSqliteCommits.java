@@ -1,17 +1,17 @@
 package io.ductus.bench;
 
+import io.ductus.store.sqlite.SqliteStores;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Properties;
 
 /**
  * SQLite's own ceiling for one-writer strict commits on this disk: one row per transaction into a one-table
- * database, with the store's settings (WAL, synchronous=FULL, no mutex), through the same driver. Whatever
- * the store does on top (indexes, deliveries, group commit), its one-writer rate cannot pass this.
+ * database, opened with the store's own writer settings ({@link SqliteStores#dataSource}: WAL,
+ * synchronous=FULL, no mutex), through the same driver. Whatever the store does on top (indexes,
+ * deliveries, group commit), its one-writer rate cannot pass this.
  */
 final class BareSqliteCommits implements AutoCloseable {
 
@@ -20,11 +20,7 @@ final class BareSqliteCommits implements AutoCloseable {
     private final byte[] row;
 
     BareSqliteCommits(Path file, byte[] row) throws SQLException {
-        Properties settings = new Properties();
-        settings.setProperty("journal_mode", "WAL");
-        settings.setProperty("synchronous", "FULL");
-        settings.setProperty("open_mode", Integer.toString(0x02 | 0x04 | 0x8000)); // read-write, create, no mutex
-        this.connection = DriverManager.getConnection("jdbc:sqlite:" + file, settings);
+        this.connection = SqliteStores.dataSource(file, true).getConnection(); // the store's writer settings
         try (Statement s = connection.createStatement()) {
             s.execute("PRAGMA wal_autocheckpoint = 0"); // as the store: no checkpoint inside a commit
             s.execute("CREATE TABLE IF NOT EXISTS rows (id INTEGER PRIMARY KEY, payload BLOB NOT NULL)");

@@ -69,9 +69,10 @@ public final class SqliteStores {
 
     /**
      * WAL, so readers never block the writer; synchronous=FULL, so a commit is on disk before it returns
-     * (the writer lowers it per batch only for relaxed durability); foreign keys enforced.
+     * (the writer lowers it per batch only for relaxed durability); foreign keys enforced. Public for the
+     * benchmarks' bare-SQLite reference, which must open its file exactly as the store does.
      */
-    static SQLiteDataSource dataSource(Path file, boolean writer) {
+    public static SQLiteDataSource dataSource(Path file, boolean writer) {
         SQLiteConfig config = new SQLiteConfig();
         config.setBusyTimeout(BUSY_TIMEOUT_MS);
         config.enforceForeignKeys(true);
