@@ -13,8 +13,9 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * Writes each message to its own file, whole (see {@link WholeFile}), so a reader of the folder never sees
- * half a file. With {@code fsync} the file and its folder are forced to disk before the delivery counts as sent. A resent message (same id) replaces
- * its earlier file, so at-least-once delivery leaves one file per message.
+ * half a file. With {@code fsync} the file and its folder are forced to disk before the delivery counts as
+ * sent. A resent message (same id) replaces its earlier file, so at-least-once delivery leaves one file per
+ * message.
  */
 final class FileDestination implements Destination {
 
