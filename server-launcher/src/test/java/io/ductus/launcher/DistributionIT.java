@@ -74,6 +74,26 @@ class DistributionIT {
     }
 
     @Test
+    void validate_asks_the_source_connector_whether_an_interface_may_go_without_destinations() throws Exception {
+        Path tmp = Files.createTempDirectory("ductus-validate-it");
+        Files.writeString(Files.createDirectories(tmp.resolve("project/interfaces/forgotten")).resolve("interface.yaml"), """
+                source: { type: http, listen: 127.0.0.1:0, path: /orders }
+                format: json
+                """);
+        Files.writeString(Files.createDirectories(tmp.resolve("project/interfaces/lookup")).resolve("interface.yaml"), """
+                source: { type: http, listen: 127.0.0.1:0, path: /patients, respond: true }
+                format: json
+                """);
+        try (DuctusProcess ductus = DuctusProcess.start(tmp, "validate", "--project", tmp.resolve("project").toString(),
+                "--plugins", tmp.resolve("no-plugins").toString())) {
+            assertThat(ductus.awaitExit(java.time.Duration.ofSeconds(60))).isEqualTo(1);
+            assertThat(ductus.stdoutLines()).contains("1 problem(s) in " + tmp.resolve("project"));
+            assertThat(ductus.stdoutLines()).anySatisfy(line -> assertThat(line)
+                    .startsWith("interfaces/forgotten/interface.yaml:1:9: destinations: none given").contains("respond: true"));
+        }
+    }
+
+    @Test
     void every_jar_in_bundles_is_an_osgi_bundle() throws IOException {
         try (Stream<Path> jars = Files.list(dist.resolve("bundles"))) {
             assertThat(jars.toList()).isNotEmpty().allSatisfy(jar -> {

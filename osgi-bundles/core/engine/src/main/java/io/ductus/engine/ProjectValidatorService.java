@@ -33,8 +33,7 @@ public final class ProjectValidatorService implements Function<String, List<Stri
 
     @Override
     public List<String> apply(String folder) {
-        ConnectorTypes types = ConnectorTypes.of(registry.all().stream().filter(registry::inUse)
-                .map(ConnectorRegistry.Registration::type).toList());
+        ConnectorTypes types = registry.types();
         try {
             return ProjectLoader.load(Path.of(folder), types).problems().stream().map(Problem::toString).toList();
         } catch (IOException e) {

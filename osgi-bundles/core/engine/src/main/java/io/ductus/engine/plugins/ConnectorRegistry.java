@@ -1,7 +1,9 @@
 package io.ductus.engine.plugins;
 
+import io.ductus.core.project.ConnectorTypes;
 import io.ductus.sdk.ConnectorFactory;
 import io.ductus.sdk.ConnectorType;
+import io.ductus.sdk.Role;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -109,5 +111,20 @@ public final class ConnectorRegistry {
     /** True when this registration is the one used for its type name. */
     public boolean inUse(Registration registration) {
         return find(registration.type().name()).map(r -> r.serviceId() == registration.serviceId()).orElse(false);
+    }
+
+    /** The types in use, for checking a project, with their factories' word on which sources answer requests themselves. */
+    public ConnectorTypes types() {
+        return ConnectorTypes.of(all().stream().filter(this::inUse).map(Registration::type).toList(), this::answersRequests);
+    }
+
+    private Optional<Boolean> answersRequests(String typeName, Map<String, Object> settings) {
+        Optional<Registration> registration = find(typeName).filter(r -> r.type().has(Role.SOURCE));
+        if (registration.isEmpty()) return Optional.empty();
+        try {
+            return Optional.of(registration.get().factory().answersRequests(registration.get().type().sourceSchema().parse(settings)));
+        } catch (RuntimeException e) {
+            return Optional.empty(); // settings it cannot read: the type's own checks report them
+        }
     }
 }

@@ -156,8 +156,7 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
                 waiting(definition.name(), "waiting for connector type '" + missing.get() + "'");
                 continue;
             }
-            if (check == null) check = checker.apply(ConnectorTypes.of(registry.all().stream().filter(registry::inUse)
-                    .map(ConnectorRegistry.Registration::type).toList()));
+            if (check == null) check = checker.apply(registry.types());
             List<Problem> problems = check.problemsIn(ProjectShapes.INTERFACES_FOLDER + "/" + definition.name() + "/"
                     + ProjectShapes.INTERFACE_FILE);
             if (!problems.isEmpty()) {

@@ -105,10 +105,6 @@ final class InterfaceRuntime {
         Optional<InterfaceScript> script = script(definition, shared);
         ConnectorConfig sourceConfig = sourceFactory.isEmpty() ? null
                 : config(sourceFactory.get(), Role.SOURCE, definition.source().settings(), "source", shared.services());
-        if (definition.destinations().isEmpty() && !sourceFactory.map(f -> f.answersRequests(sourceConfig)).orElse(false)) {
-            throw new StartException("destinations: none given, and the source stores what it receives: add a destination"
-                    + " (only a source that answers each request itself, such as http with respond: true, goes without)");
-        }
         Map<String, DestinationRunner> runners = new LinkedHashMap<>();
         for (DestinationDefinition d : definition.destinations().values()) {
             String where = "destinations." + d.name();

@@ -16,24 +16,49 @@ import java.util.TreeSet;
  */
 public final class ConnectorTypes {
 
+    /** Whether a source of a type, with these settings, answers each request itself (respond mode). */
+    @FunctionalInterface
+    public interface SourceAnswering {
+        /** Empty when it cannot tell (the type's factory is not at hand, or cannot read the settings). */
+        Optional<Boolean> answersRequests(String type, Map<String, Object> settings);
+    }
+
+    private static final SourceAnswering CANNOT_TELL = (type, settings) -> Optional.empty();
+
     private final Map<String, ConnectorType> types;
     private final boolean complete;
+    private final SourceAnswering answering;
 
-    private ConnectorTypes(Map<String, ConnectorType> types, boolean complete) {
+    private ConnectorTypes(Map<String, ConnectorType> types, boolean complete, SourceAnswering answering) {
         this.types = types;
         this.complete = complete;
+        this.answering = answering;
     }
 
     /** Exactly these types (and the built-in ones); any other type name is a problem. */
     public static ConnectorTypes of(Collection<ConnectorType> installed) {
+        return of(installed, CANNOT_TELL);
+    }
+
+    /** Exactly these types, and their factories' word on which sources answer requests themselves. */
+    public static ConnectorTypes of(Collection<ConnectorType> installed, SourceAnswering answering) {
         Map<String, ConnectorType> all = builtIns();
         for (ConnectorType type : installed) all.putIfAbsent(type.name(), type);
-        return new ConnectorTypes(sorted(all), true);
+        return new ConnectorTypes(sorted(all), true, answering);
     }
 
     /** Types are not known: only the built-in types' settings are checked. */
     public static ConnectorTypes unknown() {
-        return new ConnectorTypes(sorted(builtIns()), false);
+        return new ConnectorTypes(sorted(builtIns()), false, CANNOT_TELL);
+    }
+
+    /**
+     * Whether a source of this type with these settings answers each request itself, so its interface needs
+     * no destination; empty when that cannot be told here. The built-in sources (internal, database) never do.
+     */
+    public Optional<Boolean> answersRequests(String type, Map<String, Object> settings) {
+        if (builtIns().containsKey(type)) return Optional.of(false);
+        return answering.answersRequests(type, settings);
     }
 
     /** Whether this is the full list, so an unknown name is a problem. */

@@ -72,18 +72,30 @@ public final class ProjectValidator {
         }
         MapNode root = file.root().get();
         new ShapeChecker(types, found).check(root, ProjectShapes.INTERFACE, "");
-        Optional<Node> source = root.value("source");
-        if (source.isPresent() && source.get() instanceof ScalarNode scalar && "internal".equals(scalar.value())
-                && root.value("destinations").isEmpty()) {
-            found.add(source.get().position(), "destinations", "required: an internal interface (filled by routes) answers"
-                    + " nobody, so what routes bring it must go somewhere");
-        }
         InterfaceReader reader = new InterfaceReader(found);
         reader.checkKeyPaths(root);
         Optional<InterfaceDefinition> definition = Optional.empty();
         if (found.isEmpty() && file.readProblems().isEmpty()) definition = reader.read(name, root);
+        if (definition.isPresent() && !destinationsOptional(definition.get(), types)) {
+            found.add(root.value("source").orElseThrow().position(), "destinations", definition.get().source().isInternal()
+                    ? "required: an internal interface (filled by routes) answers nobody, so what routes bring it must go somewhere"
+                    : "none given, and the source stores what it receives: add a destination (only a source that answers"
+                            + " each request itself, such as http with respond: true, goes without)");
+            definition = Optional.empty();
+        }
         problems.addAll(found.list());
         return definition;
+    }
+
+    /**
+     * An interface may go without destinations only when its source answers each request itself (respond
+     * mode). When the types cannot tell (a plugin's type, checked without the plugins), it passes here and
+     * the engine, which holds the connector's factory, checks it again before the interface starts.
+     */
+    private static boolean destinationsOptional(InterfaceDefinition definition, ConnectorTypes types) {
+        if (!definition.destinations().isEmpty()) return true;
+        SourceDefinition source = definition.source();
+        return types.answersRequests(source.type(), source.settings()).orElse(true);
     }
 
     /** Leaves out interfaces whose routes cannot work, until no route points at something left out. */

@@ -88,6 +88,28 @@ class ProjectValidatorTest {
     }
 
     @Test
+    void a_source_that_stores_what_it_receives_needs_a_destination_when_its_factory_can_tell() {
+        ConnectorTypes telling = ConnectorTypes.of(TYPES.all(), (type, settings) -> Optional.of(false));
+        ProjectCheck check = ProjectValidator.check(sources("adt", n.map(
+                "source", n.map("type", "mllp", "listen", "127.0.0.1:6661"), "format", "hl7")), telling);
+        assertThat(check.problems()).singleElement().satisfies(p -> {
+            assertThat(p.field()).isEqualTo("destinations");
+            assertThat(p.message()).contains("none given").contains("respond: true");
+            assertThat(p.line()).isPositive();
+        });
+        assertThat(check.project().interfaces()).doesNotContainKey("adt");
+    }
+
+    @Test
+    void a_source_that_answers_requests_itself_goes_without_destinations() {
+        ConnectorTypes telling = ConnectorTypes.of(TYPES.all(), (type, settings) -> Optional.of(true));
+        ProjectCheck check = ProjectValidator.check(sources("lookup", n.map(
+                "source", n.map("type", "mllp", "listen", "127.0.0.1:6661"), "format", "hl7")), telling);
+        assertThat(check.problems()).isEmpty();
+        assertThat(check.project().interfaces().get("lookup").destinations()).isEmpty();
+    }
+
+    @Test
     void a_connector_source_may_go_without_destinations_for_the_engine_to_judge() {
         // Whether the source answers requests itself (respond mode) is the connector's to say, at start.
         ProjectCheck check = ProjectValidator.check(sources("lookup", n.map(
