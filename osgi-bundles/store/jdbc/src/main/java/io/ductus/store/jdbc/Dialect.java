@@ -70,6 +70,22 @@ public enum Dialect {
     }
 
     /**
+     * The condition "{@code column} is one of the ids in the one text parameter", bound as
+     * {@link #idList}: a whole batch's ids in one parameter, each looked up by primary key.
+     */
+    public String idInListSql(String column) {
+        return this == SQLITE ? column + " IN (SELECT value FROM json_each('[' || ? || ']'))"
+                : column + " = ANY (string_to_array(?, ',')::bigint[])";
+    }
+
+    /** The parameter of {@link #idInListSql}: the ids, comma-separated. */
+    public static String idList(List<Long> ids) {
+        StringBuilder list = new StringBuilder(ids.size() * 8);
+        for (Long id : ids) list.append(list.isEmpty() ? "" : ",").append(id.longValue());
+        return list.toString();
+    }
+
+    /**
      * What follows a table's name in FROM to make the planner use {@code index}: SQLite's INDEXED BY, for the
      * one read whose best index SQLite cannot tell without statistics (a time range: see
      * {@link MessageBrowsing}); nothing on PostgreSQL, whose planner has them.

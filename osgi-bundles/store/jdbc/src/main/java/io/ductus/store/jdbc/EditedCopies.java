@@ -14,6 +14,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
@@ -33,9 +34,6 @@ final class EditedCopies {
             INSERT INTO messages (interface_name, received_at, status, payload, charset, ordering_key, lane,
                                   source_info, edited_from)
             VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?) RETURNING id""";
-    static final String INSERT_DELIVERY = """
-            INSERT INTO deliveries (message_id, destination, interface_name, lane, status, attempts, updated_at)
-            VALUES (?, ?, ?, ?, 'pending', 0, ?)""";
 
     private EditedCopies() {
     }
@@ -57,7 +55,7 @@ final class EditedCopies {
         Map<Long, MessageStatus> before = MessageActions.statuses(c, ids);
         List<Row> chosen = chosen(MessageActions.rows(c, ids), request);
         List<String> destinations = chosen.stream().map(r -> r.destination().destination()).toList();
-        long copyId = insertCopy(c, request, interfaceName, sourceInfo, destinations, now);
+        long copyId = insertCopy(c, dialect, request, interfaceName, sourceInfo, destinations, now);
         List<Row> quarantined = chosen.stream().filter(r -> r.status() == DeliveryStatus.QUARANTINED).toList();
         List<DeliveryChange> changes = MessageActions.filter(c, quarantined, request.lastError(copyId), now);
         List<MessageChange> messages = changes.isEmpty() ? List.of()
@@ -90,8 +88,8 @@ final class EditedCopies {
         return chosen;
     }
 
-    private static long insertCopy(Connection c, EditRequest request, String interfaceName, String sourceInfo,
-                                   List<String> destinations, long now) throws SQLException {
+    private static long insertCopy(Connection c, Dialect dialect, EditRequest request, String interfaceName,
+                                   String sourceInfo, List<String> destinations, long now) throws SQLException {
         long copyId;
         try (PreparedStatement ps = c.prepareStatement(INSERT_COPY)) {
             ps.setString(1, interfaceName);
@@ -107,17 +105,9 @@ final class EditedCopies {
                 copyId = rs.getLong(1);
             }
         }
-        try (PreparedStatement ps = c.prepareStatement(INSERT_DELIVERY)) {
-            for (String destination : destinations) {
-                ps.setLong(1, copyId);
-                ps.setString(2, destination);
-                ps.setString(3, interfaceName);
-                ps.setInt(4, request.lane());
-                ps.setLong(5, now);
-                ps.addBatch();
-            }
-            ps.executeBatch();
-        }
+        Map<String, List<Long>> deliveries = new LinkedHashMap<>();
+        for (String destination : destinations) deliveries.put(destination, List.of(copyId));
+        IntakeWriter.insertDeliveries(c, dialect, deliveries, now);
         return copyId;
     }
 }

@@ -52,7 +52,7 @@ public final class JdbcStore implements Store, AutoCloseable {
     @Override
     public List<Stored> store(IntakeBatch batch, long now) {
         if (batch.messages().isEmpty() && batch.progress() == null) return List.of();
-        return transactions.write(batch.durability(), c -> IntakeWriter.write(c, batch, now));
+        return transactions.write(batch.durability(), c -> IntakeWriter.write(c, dialect, batch, now));
     }
 
     @Override

@@ -41,7 +41,7 @@ final class RouteWriter {
         }
         // The durability here is not used: the caller's transaction decides it.
         List<Stored> stored = messages.isEmpty() ? List.of()
-                : IntakeWriter.write(c, IntakeBatch.of(batch.targetInterface(), Durability.RELAXED, messages), now);
+                : IntakeWriter.write(c, dialect, IntakeBatch.of(batch.targetInterface(), Durability.RELAXED, messages), now);
         List<Routed.RoutedMessage> routed = new ArrayList<>(stored.size());
         for (int i = 0; i < stored.size(); i++) routed.add(new Routed.RoutedMessage(origins.get(i), stored.get(i)));
         Recorded recorded = new Recorded(changed.size(),

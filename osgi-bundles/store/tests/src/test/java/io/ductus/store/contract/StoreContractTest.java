@@ -5,6 +5,7 @@ import static io.ductus.store.contract.Messages.batch;
 import static io.ductus.store.contract.Messages.dest;
 import static io.ductus.store.contract.Messages.message;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.ductus.store.DeliveryOutcome;
 import io.ductus.store.DeliveryRecord;
@@ -107,6 +108,22 @@ class StoreContractTest {
         assertThat(detail.deliveries()).extracting(DeliveryRecord::destination).containsExactly("archive", "lab");
         assertThat(detail.deliveries()).extracting(DeliveryRecord::status).containsOnly(DeliveryStatus.PENDING);
         assertThat(detail.deliveries()).extracting(DeliveryRecord::lane).containsOnly(3);
+    }
+
+    @Test
+    void each_message_of_a_batch_gets_the_deliveries_of_its_own_destinations_and_lane() {
+        List<Stored> stored = store.store(batch(iface, message("a", 1, null, "lab"), message("b", 2, null, "lab", "archive"),
+                message("c", 3, null), message("d", 4, "K", "archive"), message("e", 5, "K", "lab")), T0);
+        assertThat(store.message(stored.get(0).id()).orElseThrow().deliveries())
+                .extracting(DeliveryRecord::destination, DeliveryRecord::lane).containsExactly(tuple("lab", 1));
+        assertThat(store.message(stored.get(1).id()).orElseThrow().deliveries())
+                .extracting(DeliveryRecord::destination, DeliveryRecord::lane).containsExactly(tuple("archive", 2), tuple("lab", 2));
+        assertThat(store.message(stored.get(2).id()).orElseThrow().deliveries()).isEmpty();
+        assertThat(store.message(stored.get(3).id()).orElseThrow().deliveries())
+                .extracting(DeliveryRecord::destination, DeliveryRecord::lane).containsExactly(tuple("archive", 4));
+        assertThat(store.message(stored.get(4).id()).orElseThrow().deliveries()).isEmpty(); // a duplicate of d
+        assertThat(store.pending(dest(iface, "lab"), Set.of(1, 2, 5), 10)).extracting(PendingDelivery::messageId)
+                .containsExactly(stored.get(0).id(), stored.get(1).id());
     }
 
     @Test
