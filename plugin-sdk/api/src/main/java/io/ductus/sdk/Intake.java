@@ -25,7 +25,7 @@ public interface Intake {
      * completes with one receipt per record, in order. Either every record and the progress are stored or
      * nothing is: on an {@link IntakeException} the saved progress is still the previous one, so the
      * source reads the same records again. Submit the next batch only after this one completed, so that
-     * progress is saved in the order it was made.
+     * progress is saved in the order it was made, or hand this one's stage to {@link #submitBatchAfter}.
      *
      * @param records  1 to {@link #MAX_BATCH} records
      * @param progress how far the source has read once these records are stored
@@ -33,6 +33,23 @@ public interface Intake {
      * @since 1.1
      */
     CompletionStage<List<Receipt>> submitBatch(List<InboundMessage> records, Progress progress);
+
+    /**
+     * Like {@link #submitBatch}, for a batch read while the one before it still commits: stores it only
+     * after {@code previous} (the stage of the batch this source submitted just before) completed, and
+     * only if that batch was stored. If it was not, this batch completes exceptionally with an
+     * {@link IntakeException} without being stored, so the saved progress never passes records that were
+     * not stored. A source that reads ahead this way keeps the store busy while it reads, instead of
+     * reading while the store waits.
+     *
+     * @param previous the stage {@link #submitBatch} or this method returned for the batch before
+     * @param records  1 to {@link #MAX_BATCH} records
+     * @param progress how far the source has read once these records are stored
+     * @throws IllegalArgumentException when the batch is empty or larger than {@link #MAX_BATCH}
+     * @since 1.3
+     */
+    CompletionStage<List<Receipt>> submitBatchAfter(CompletionStage<?> previous, List<InboundMessage> records,
+                                                    Progress progress);
 
     /**
      * The progress last saved under this key by {@link #submitBatch} for this interface, or empty when none

@@ -23,7 +23,8 @@ import java.util.function.Consumer;
  * Reads one file, local or remote, into the intake: streamed through the {@link RecordSplitter} (one record
  * and a bounded buffer in memory), in batches of at most {@link Intake#MAX_BATCH} records (and about
  * {@link #MAX_BATCH_BYTES}), each committed with the file's {@link FileProgress}. The next batch is read
- * while the previous one commits, but submitted only after it committed, so progress is saved in order. A
+ * while the previous one commits and handed over behind it ({@link Intake#submitBatchAfter}), so the store
+ * goes on to it at once, progress is saved in order, and a batch is stored only if the one before was. A
  * file read from its start is first checked through to its end, so a malformed one is refused whole, with
  * the line that is wrong, before any of its records is stored.
  */
@@ -99,10 +100,19 @@ public final class RecordIngest {
                     next = splitter.next();
                 }
                 FileProgress after = read.advance(last.next(), batch.size(), next == null);
-                if (inFlight != null) stored = await(inFlight);
-                if (stopping.getAsBoolean()) return stored;
-                inFlight = intake.submitBatch(batch, new Progress(FileProgress.KEY, after.encode()))
-                        .thenApply(receipts -> after).toCompletableFuture();
+                if (stopping.getAsBoolean()) return inFlight == null ? stored : await(inFlight);
+                Progress progress = new Progress(FileProgress.KEY, after.encode());
+                CompletableFuture<FileProgress> submitted = (inFlight == null ? intake.submitBatch(batch, progress)
+                        : intake.submitBatchAfter(inFlight, batch, progress)).thenApply(receipts -> after).toCompletableFuture();
+                if (inFlight != null) {
+                    try {
+                        stored = await(inFlight);
+                    } catch (IntakeException e) {
+                        settle(submitted); // fails too, storing nothing: it was to follow this one
+                        throw e;
+                    }
+                }
+                inFlight = submitted;
                 read = after;
             }
             return await(inFlight);

@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * readers) through {@link Intake#submitBatch}. Extend it and say how input with numbered records reaches
  * your source; the tests prove that batches hold at most {@link Intake#MAX_BATCH} records, that progress
  * only moves with stored records (a source stopped midway and started again neither skips nor repeats a
- * record), and that a failed batch changes nothing and is read again.
+ * record), and that a failed batch changes nothing and is read again, and neither does any batch read
+ * ahead of it ({@link Intake#submitBatchAfter}).
  */
 public abstract class BatchedSourceContract {
 
@@ -102,6 +103,21 @@ public abstract class BatchedSourceContract {
         assertThat(intake.awaitStored(1200, STORE_WAIT_S, TimeUnit.SECONDS)).as("all 1200 records stored").isTrue();
         assertThat(intake.submittedCount()).as("the failed batch was submitted, then read again").isGreaterThan(1200);
         assertThat(numbers()).isEqualTo(oneTo(1200));
+    }
+
+    @Test
+    public void a_batch_failing_midway_stores_nothing_after_it_until_it_is_read_again() throws Exception {
+        startSource();
+        intake.hold();
+        offer(1500);
+        assertThat(intake.awaitSubmitted(1, STORE_WAIT_S, TimeUnit.SECONDS)).as("a first batch was submitted").isTrue();
+        intake.failNext(1, "database is unavailable"); // the batch after the held one
+
+        intake.release();
+
+        assertThat(intake.awaitStored(1500, STORE_WAIT_S, TimeUnit.SECONDS)).as("all 1500 records stored").isTrue();
+        assertThat(numbers()).as("every record once, in order: nothing read after the failed batch was kept")
+                .isEqualTo(oneTo(1500));
     }
 
     /** Starts a new source of the factory on the test's intake, as the engine does after a restart. */

@@ -97,6 +97,19 @@ public final class InMemoryIntake implements Intake {
         return receipts;
     }
 
+    /** Submits the batch once {@code previous} completed; fails it, keeping nothing, if that one failed. */
+    @Override
+    public CompletionStage<List<Receipt>> submitBatchAfter(CompletionStage<?> previous, List<InboundMessage> records,
+                                                           Progress saved) {
+        if (records.isEmpty() || records.size() > MAX_BATCH) {
+            throw new IllegalArgumentException("a batch holds 1 to " + MAX_BATCH + " records, got " + records.size());
+        }
+        List<InboundMessage> batch = List.copyOf(records);
+        return previous.handle((receipts, failure) -> failure).thenCompose(failure -> failure == null
+                ? submitBatch(batch, saved)
+                : CompletableFuture.failedFuture(new IntakeException("not stored: the batch before it was not stored")));
+    }
+
     @Override
     public synchronized Optional<String> savedProgress(String key) {
         return Optional.ofNullable(progress.get(key));

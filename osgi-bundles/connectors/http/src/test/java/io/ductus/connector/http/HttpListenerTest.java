@@ -252,6 +252,12 @@ class HttpListenerTest {
         }
 
         @Override
+        public CompletionStage<List<Receipt>> submitBatchAfter(CompletionStage<?> previous, List<InboundMessage> records,
+                                                               io.ductus.sdk.Progress progress) {
+            throw new UnsupportedOperationException("the HTTP listener submits one message at a time");
+        }
+
+        @Override
         public java.util.Optional<String> savedProgress(String key) {
             return java.util.Optional.empty();
         }

@@ -22,7 +22,9 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -36,7 +38,9 @@ import org.slf4j.LoggerFactory;
  * delivery per destination through the store's group commit, and only then completes the receipt the
  * source acknowledges on. Each submission runs on its own virtual thread so concurrent arrivals reach
  * the store together and share a commit. A committed message is counted and published as an event.
- * Batched sources store up to {@link Intake#MAX_BATCH} records and their progress in one transaction.
+ * Batched sources store up to {@link Intake#MAX_BATCH} records and their progress in one transaction; a
+ * batch handed over behind another has its rows made while that one commits and waits for it on its own
+ * virtual thread, so the store goes on to it as soon as the one before is stored.
  */
 final class MessageIntake implements Intake {
 
@@ -67,17 +71,40 @@ final class MessageIntake implements Intake {
 
     @Override
     public CompletionStage<Receipt> submit(InboundMessage message) {
-        return onStoringThread(() -> store(List.of(message), null).get(0));
+        List<InboundMessage> one = List.of(message);
+        return onStoringThread(() -> store(one, rows(one), null).get(0));
     }
 
     @Override
     public CompletionStage<List<Receipt>> submitBatch(List<InboundMessage> records, Progress progress) {
+        return submitBatchAfter(CompletableFuture.completedFuture(null), records, progress);
+    }
+
+    /** The batch's rows are made while the batch before it commits; it is stored as soon as that one is. */
+    @Override
+    public CompletionStage<List<Receipt>> submitBatchAfter(CompletionStage<?> previous, List<InboundMessage> records,
+                                                           Progress progress) {
         if (records.isEmpty() || records.size() > MAX_BATCH) {
             throw new IllegalArgumentException("a batch holds 1 to " + MAX_BATCH + " records, got " + records.size());
         }
         SourceProgress saved = new SourceProgress(progress.key(), progress.value());
         List<InboundMessage> batch = List.copyOf(records);
-        return onStoringThread(() -> store(batch, saved));
+        CompletableFuture<?> before = previous.toCompletableFuture();
+        return onStoringThread(() -> {
+            List<NewMessage> rows = rows(batch);
+            awaitStored(before, batch.size());
+            return store(batch, rows, saved);
+        });
+    }
+
+    private static void awaitStored(CompletableFuture<?> previous, int records) {
+        try {
+            previous.join();
+        } catch (CompletionException | CancellationException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            throw new IntakeException("the batch of " + records + " records was not stored: the batch before it was not"
+                    + " stored (" + cause.getMessage() + ")", cause);
+        }
     }
 
     @Override
@@ -111,11 +138,17 @@ final class MessageIntake implements Intake {
         }
     }
 
-    /** Stores the messages (and the progress, when given) in one transaction; then wakes their lanes' workers. */
-    private List<Receipt> store(List<InboundMessage> messages, SourceProgress progress) {
+    /** What the store keeps of each message, received now. */
+    private List<NewMessage> rows(List<InboundMessage> messages) {
         long now = clock.millis();
         List<NewMessage> batch = new ArrayList<>(messages.size());
         for (InboundMessage message : messages) batch.add(rows.row(message, now));
+        return batch;
+    }
+
+    /** Stores the messages (and the progress, when given) in one transaction; then wakes their lanes' workers. */
+    private List<Receipt> store(List<InboundMessage> messages, List<NewMessage> batch, SourceProgress progress) {
+        long now = clock.millis();
         List<Stored> stored;
         try {
             stored = store.store(new IntakeBatch(definition.name(), durability(), batch, progress), now);

@@ -34,6 +34,12 @@ final class RespondingIntake implements Intake, Responder {
     }
 
     @Override
+    public CompletionStage<List<Receipt>> submitBatchAfter(CompletionStage<?> previous, List<InboundMessage> records,
+                                                           Progress progress) {
+        return intake.submitBatchAfter(previous, records, progress);
+    }
+
+    @Override
     public Optional<String> savedProgress(String key) {
         return intake.savedProgress(key);
     }

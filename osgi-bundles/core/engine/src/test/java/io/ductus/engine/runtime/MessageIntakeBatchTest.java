@@ -32,6 +32,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -92,6 +94,51 @@ class MessageIntakeBatchTest {
 
         assertThat(payloads()).containsExactly("a");
         assertThat(intake.savedProgress("file")).contains("offset=10");
+    }
+
+    @Test
+    void a_batch_handed_over_behind_another_is_stored_only_once_that_one_is() throws Exception {
+        CompletableFuture<Void> before = new CompletableFuture<>();
+        CompletableFuture<List<Receipt>> behind = intake.submitBatchAfter(before, records("b1", "b2"), new Progress("file", "offset=20"))
+                .toCompletableFuture();
+        intake.submit(InboundMessage.of("other".getBytes(StandardCharsets.UTF_8))).toCompletableFuture().get();
+
+        assertThat(behind).as("waits for the batch before it").isNotDone();
+        assertThat(payloads()).containsExactly("other");
+
+        before.complete(null);
+        assertThat(behind.get()).hasSize(2);
+        assertThat(payloads()).containsExactly("other", "b1", "b2");
+        assertThat(intake.savedProgress("file")).contains("offset=20");
+    }
+
+    @Test
+    void a_batch_behind_one_that_was_not_stored_is_not_stored_either() throws Exception {
+        intake.submitBatch(records("a"), new Progress("file", "offset=10")).toCompletableFuture().get();
+        refuseStoring("bad");
+
+        CompletionStage<List<Receipt>> failing = intake.submitBatch(records("bad"), new Progress("file", "offset=20"));
+        CompletableFuture<List<Receipt>> behind = intake.submitBatchAfter(failing, records("c"), new Progress("file", "offset=30"))
+                .toCompletableFuture();
+
+        assertThatThrownBy(behind::get).cause().isInstanceOf(IntakeException.class)
+                .hasMessageContaining("the batch of 1 records was not stored: the batch before it was not stored");
+        assertThat(payloads()).containsExactly("a");
+        assertThat(intake.savedProgress("file")).contains("offset=10");
+    }
+
+    @Test
+    void batches_each_handed_over_behind_the_last_are_stored_in_that_order() throws Exception {
+        CompletionStage<?> last = CompletableFuture.completedFuture(null);
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            last = intake.submitBatchAfter(last, records(i + "a", i + "b"), new Progress("file", "offset=" + i));
+            expected.addAll(List.of(i + "a", i + "b"));
+        }
+        last.toCompletableFuture().get();
+
+        assertThat(payloads()).isEqualTo(expected);
+        assertThat(intake.savedProgress("file")).contains("offset=49");
     }
 
     @Test
