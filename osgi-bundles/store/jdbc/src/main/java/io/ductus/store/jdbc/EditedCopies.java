@@ -14,7 +14,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
@@ -105,9 +104,9 @@ final class EditedCopies {
                 copyId = rs.getLong(1);
             }
         }
-        Map<String, List<Long>> deliveries = new LinkedHashMap<>();
-        for (String destination : destinations) deliveries.put(destination, List.of(copyId));
-        IntakeWriter.insertDeliveries(c, dialect, deliveries, now);
+        List<IntakeWriter.NewDelivery> deliveries = new ArrayList<>();
+        for (String destination : destinations) deliveries.add(new IntakeWriter.NewDelivery(copyId, destination, request.lane()));
+        IntakeWriter.insertDeliveries(c, dialect, interfaceName, deliveries, now);
         return copyId;
     }
 }

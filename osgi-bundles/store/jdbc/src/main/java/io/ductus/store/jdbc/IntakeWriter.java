@@ -38,6 +38,11 @@ final class IntakeWriter {
             ON CONFLICT (interface_name, dedupe_key) DO NOTHING""";
     static final String KEY_OWNER = "SELECT message_id FROM dedupe_keys WHERE interface_name = ? AND dedupe_key = ?";
     static final String MARK_DUPLICATE = "UPDATE messages SET status = 'duplicate', duplicate_of = ?, settled_at = ? WHERE id = ?";
+    static final String INSERT_DELIVERY = """
+            INSERT INTO deliveries (message_id, destination, interface_name, lane, status, attempts, updated_at)
+            VALUES (?, ?, ?, ?, 'pending', 0, ?)""";
+    /** Fewer deliveries than this are bound row by row (see insertDeliveries). */
+    static final int SET_INSERT_MIN_ROWS = 50;
     /** Every delivery to one destination of a batch, made from the messages' rows; {@code %s}: the ids condition. */
     static final String INSERT_DELIVERIES = """
             INSERT INTO deliveries (message_id, destination, interface_name, lane, status, attempts, updated_at)
@@ -54,7 +59,7 @@ final class IntakeWriter {
         List<NewMessage> messages = batch.messages();
         long[] ids = insertMessages(c, batch.interfaceName(), messages, now);
         Long[] duplicateOf = claimKeys(c, batch.interfaceName(), messages, ids, now);
-        insertDeliveries(c, dialect, messages, ids, duplicateOf, now);
+        insertDeliveries(c, dialect, batch.interfaceName(), messages, ids, duplicateOf, now);
         if (batch.progress() != null) {
             try (PreparedStatement ps = c.prepareStatement(SAVE_PROGRESS)) {
                 ps.setString(1, batch.interfaceName());
@@ -175,27 +180,47 @@ final class IntakeWriter {
         }
     }
 
-    private static void insertDeliveries(Connection c, Dialect dialect, List<NewMessage> messages, long[] ids,
-                                         Long[] duplicateOf, long now) throws SQLException {
-        Map<String, List<Long>> idsByDestination = new LinkedHashMap<>();
+    private static void insertDeliveries(Connection c, Dialect dialect, String interfaceName, List<NewMessage> messages,
+                                         long[] ids, Long[] duplicateOf, long now) throws SQLException {
+        List<NewDelivery> deliveries = new ArrayList<>(ids.length);
         for (int i = 0; i < ids.length; i++) {
             if (duplicateOf[i] != null) continue;
-            for (String destination : messages.get(i).destinations()) {
-                idsByDestination.computeIfAbsent(destination, d -> new ArrayList<>()).add(ids[i]);
-            }
+            NewMessage m = messages.get(i);
+            for (String destination : m.destinations()) deliveries.add(new NewDelivery(ids[i], destination, m.lane()));
         }
-        insertDeliveries(c, dialect, idsByDestination, now);
+        insertDeliveries(c, dialect, interfaceName, deliveries, now);
+    }
+
+    /** A pending delivery to make: the message, the destination it goes to, and the message's lane. */
+    record NewDelivery(long messageId, String destination, int lane) {
     }
 
     /**
-     * Pending deliveries of stored messages, with their rows' interface and lane: one statement per
-     * destination for all its messages. Rows the database makes from the messages' rows cost a fraction of
-     * rows bound and sent one by one, which were a third of a large batch's time (bench/run file-ingest).
-     * Intake gives every message of an interface the same destinations, so that is usually one statement.
+     * Makes pending deliveries of stored messages. Many at once (a batch from a file) are made by the
+     * database from the messages' rows, one statement per destination: bound and sent row by row they
+     * were a third of a 500-row batch's time in the store. A few (a message, or a few callers' messages
+     * in a group commit) are bound row by row: there the set-based statement's id list costs more than
+     * it saves (bench/run store-commit, 16 writers: 16 % fewer messages per second).
      */
-    static void insertDeliveries(Connection c, Dialect dialect, Map<String, List<Long>> idsByDestination, long now)
-            throws SQLException {
-        if (idsByDestination.isEmpty()) return;
+    static void insertDeliveries(Connection c, Dialect dialect, String interfaceName, List<NewDelivery> deliveries,
+                                 long now) throws SQLException {
+        if (deliveries.isEmpty()) return;
+        if (deliveries.size() < SET_INSERT_MIN_ROWS) {
+            try (PreparedStatement ps = c.prepareStatement(INSERT_DELIVERY)) {
+                for (NewDelivery d : deliveries) {
+                    ps.setLong(1, d.messageId());
+                    ps.setString(2, d.destination());
+                    ps.setString(3, interfaceName);
+                    ps.setInt(4, d.lane());
+                    ps.setLong(5, now);
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            return;
+        }
+        Map<String, List<Long>> idsByDestination = new LinkedHashMap<>();
+        for (NewDelivery d : deliveries) idsByDestination.computeIfAbsent(d.destination(), k -> new ArrayList<>()).add(d.messageId());
         try (PreparedStatement ps = c.prepareStatement(INSERT_DELIVERIES.formatted(dialect.idInListSql("m.id")))) {
             for (Map.Entry<String, List<Long>> e : idsByDestination.entrySet()) {
                 ps.setString(1, e.getKey());
