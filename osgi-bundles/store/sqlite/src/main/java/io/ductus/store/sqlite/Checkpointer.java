@@ -27,12 +27,19 @@ final class Checkpointer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Checkpointer.class);
 
     /**
-     * The WAL starts over once it holds this many frames (32 MB of 4 KB pages). Each start-over holds the
-     * writer for the last frames' copy and two syncs (5-15 ms on a busy disk), so the rarer the better; a
-     * long WAL costs readers nothing, as they search only the frames not yet copied. At 4 MB, a bulk load
-     * spent 6 % of the writer's time on it (bench/run file-ingest); at 32 MB, 2 %.
+     * The WAL starts over once it holds this many frames (4 MB of 4 KB pages) while commits are synced: each
+     * commit's sync then leaves little for the start-over's two syncs, and a short WAL is written over
+     * blocks the file already has (appending makes every sync also record the file's new size: one
+     * message per commit went 8 % slower with a 32 MB WAL, bench/run store-commit).
      */
-    private static final int RESTART_FRAMES = 8192;
+    private static final int RESTART_FRAMES = 1024;
+    /**
+     * While commits are relaxed (a bulk load) it starts over at 32 MB: nothing but the checkpoint syncs the
+     * WAL then, so each start-over holds the writer 5-15 ms, which at 4 MB took 6 % of the writer's time
+     * (bench/run file-ingest) and at 32 MB 2 %. A long WAL costs readers nothing: they search only the
+     * frames not yet copied back.
+     */
+    private static final int RELAXED_RESTART_FRAMES = 8192;
     /** Few enough frames to copy while the writer waits. */
     private static final int TAIL_FRAMES = 256;
     private static final int MAX_BACKGROUND_PASSES = 4;
@@ -76,7 +83,9 @@ final class Checkpointer implements AutoCloseable {
             frames = checkpoint(connection, "PASSIVE");
             if (frames <= before + TAIL_FRAMES) break; // few added meanwhile, or the WAL started over
         }
-        if (frames >= RESTART_FRAMES) writer.betweenCommits(c -> checkpoint(c, "PASSIVE"));
+        if (frames >= (writer.committingRelaxed() ? RELAXED_RESTART_FRAMES : RESTART_FRAMES)) {
+            writer.betweenCommits(c -> checkpoint(c, "PASSIVE"));
+        }
     }
 
     /** Runs a checkpoint on {@code c}; returns the frames in the WAL as it ran. */

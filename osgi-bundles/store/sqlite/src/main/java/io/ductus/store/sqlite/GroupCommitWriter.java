@@ -59,8 +59,8 @@ final class GroupCommitWriter implements AutoCloseable {
     private boolean closed;
     private int expected = 1;
     private int companyWanted = Integer.MAX_VALUE; // how many queued callers the leader waits for
-    // used only by the leader:
-    private Durability synchronous;
+    // written only by the leader; read by the checkpointer:
+    private volatile Durability synchronous;
 
     GroupCommitWriter(Connection connection, int maxBatch, long maxWaitNanos) throws SQLException {
         this.connection = CachingConnection.wrap(connection);
@@ -245,6 +245,11 @@ final class GroupCommitWriter implements AutoCloseable {
         } catch (SQLException e) {
             LOG.debug("rollback after a failed commit: {}", e.getMessage());
         }
+    }
+
+    /** Whether the last transaction was committed relaxed (not synced): the checkpointer's cue. */
+    boolean committingRelaxed() {
+        return synchronous == Durability.RELAXED;
     }
 
     /** Transactions committed so far (each may hold many callers). */
