@@ -36,7 +36,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** What every store does, on both databases. Each test uses an interface name of its own. */
 @ParameterizedClass
@@ -110,10 +112,15 @@ class StoreContractTest {
         assertThat(detail.deliveries()).extracting(DeliveryRecord::lane).containsOnly(3);
     }
 
-    @Test
-    void each_message_of_a_batch_gets_the_deliveries_of_its_own_destinations_and_lane() {
-        List<Stored> stored = store.store(batch(iface, message("a", 1, null, "lab"), message("b", 2, null, "lab", "archive"),
-                message("c", 3, null), message("d", 4, "K", "archive"), message("e", 5, "K", "lab")), T0);
+    @ParameterizedTest(name = "{0} more messages in the batch")
+    @ValueSource(ints = {0, 100}) // a few deliveries are bound row by row, many made from the messages' rows
+    void each_message_of_a_batch_gets_the_deliveries_of_its_own_destinations_and_lane(int more) {
+        String name = iface + "-" + more; // each run its own interface: keys and queues start empty
+        List<NewMessage> messages = new java.util.ArrayList<>(List.of(message("a", 1, null, "lab"),
+                message("b", 2, null, "lab", "archive"), message("c", 3, null), message("d", 4, "K", "archive"),
+                message("e", 5, "K", "lab")));
+        for (int i = 0; i < more; i++) messages.add(message("more" + i, 6, null, "lab", "archive"));
+        List<Stored> stored = store.store(new IntakeBatch(name, Durability.RELAXED, messages, null), T0);
         assertThat(store.message(stored.get(0).id()).orElseThrow().deliveries())
                 .extracting(DeliveryRecord::destination, DeliveryRecord::lane).containsExactly(tuple("lab", 1));
         assertThat(store.message(stored.get(1).id()).orElseThrow().deliveries())
@@ -122,8 +129,9 @@ class StoreContractTest {
         assertThat(store.message(stored.get(3).id()).orElseThrow().deliveries())
                 .extracting(DeliveryRecord::destination, DeliveryRecord::lane).containsExactly(tuple("archive", 4));
         assertThat(store.message(stored.get(4).id()).orElseThrow().deliveries()).isEmpty(); // a duplicate of d
-        assertThat(store.pending(dest(iface, "lab"), Set.of(1, 2, 5), 10)).extracting(PendingDelivery::messageId)
+        assertThat(store.pending(dest(name, "lab"), Set.of(1, 2, 5), 10)).extracting(PendingDelivery::messageId)
                 .containsExactly(stored.get(0).id(), stored.get(1).id());
+        assertThat(store.pending(dest(name, "archive"), Set.of(6), 500)).hasSize(more);
     }
 
     @Test
