@@ -71,8 +71,7 @@ final class MessageIntake implements Intake {
 
     @Override
     public CompletionStage<Receipt> submit(InboundMessage message) {
-        List<InboundMessage> one = List.of(message);
-        return onStoringThread(() -> store(one, rows(one), null).get(0));
+        return onStoringThread(() -> store(rows(List.of(message)), null).get(0));
     }
 
     @Override
@@ -93,7 +92,7 @@ final class MessageIntake implements Intake {
         return onStoringThread(() -> {
             List<NewMessage> rows = rows(batch);
             awaitStored(before, batch.size());
-            return store(batch, rows, saved);
+            return store(rows, saved);
         });
     }
 
@@ -147,13 +146,13 @@ final class MessageIntake implements Intake {
     }
 
     /** Stores the messages (and the progress, when given) in one transaction; then wakes their lanes' workers. */
-    private List<Receipt> store(List<InboundMessage> messages, List<NewMessage> batch, SourceProgress progress) {
+    private List<Receipt> store(List<NewMessage> batch, SourceProgress progress) {
         long now = clock.millis();
         List<Stored> stored;
         try {
             stored = store.store(new IntakeBatch(definition.name(), durability(), batch, progress), now);
         } catch (StoreException e) {
-            throw new IntakeException((messages.size() == 1 ? "the message" : "the batch of " + messages.size() + " records")
+            throw new IntakeException((batch.size() == 1 ? "the message" : "the batch of " + batch.size() + " records")
                     + " could not be stored: " + e.getMessage(), e);
         }
         List<Receipt> receipts = new ArrayList<>(stored.size());
