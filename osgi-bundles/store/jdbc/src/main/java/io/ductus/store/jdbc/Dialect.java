@@ -70,12 +70,12 @@ public enum Dialect {
     }
 
     /**
-     * The condition "{@code column} is one of the ids in the one text parameter", bound as
-     * {@link #idList}: a whole batch's ids in one parameter, each looked up by primary key.
+     * The condition "m.id is one of the ids in the one text parameter", bound as {@link #idList}: a whole
+     * batch's ids in one parameter, each looked up by primary key.
      */
-    public String idInListSql(String column) {
-        return this == SQLITE ? column + " IN (SELECT value FROM json_each('[' || ? || ']'))"
-                : column + " = ANY (string_to_array(?, ',')::bigint[])";
+    public String idInListSql() {
+        return this == SQLITE ? "m.id IN (SELECT value FROM json_each('[' || ? || ']'))"
+                : "m.id = ANY (string_to_array(?, ',')::bigint[])";
     }
 
     /** The parameter of {@link #idInListSql}: the ids, comma-separated. */

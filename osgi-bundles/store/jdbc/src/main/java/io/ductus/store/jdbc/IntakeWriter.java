@@ -221,7 +221,7 @@ final class IntakeWriter {
         }
         Map<String, List<Long>> idsByDestination = new LinkedHashMap<>();
         for (NewDelivery d : deliveries) idsByDestination.computeIfAbsent(d.destination(), k -> new ArrayList<>()).add(d.messageId());
-        try (PreparedStatement ps = c.prepareStatement(INSERT_DELIVERIES.formatted(dialect.idInListSql("m.id")))) {
+        try (PreparedStatement ps = c.prepareStatement(INSERT_DELIVERIES.formatted(dialect.idInListSql()))) {
             for (Map.Entry<String, List<Long>> e : idsByDestination.entrySet()) {
                 ps.setString(1, e.getKey());
                 ps.setLong(2, now);
