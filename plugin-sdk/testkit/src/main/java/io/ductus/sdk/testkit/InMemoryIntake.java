@@ -65,9 +65,7 @@ public final class InMemoryIntake implements Intake {
 
     @Override
     public synchronized CompletionStage<List<Receipt>> submitBatch(List<InboundMessage> records, Progress saved) {
-        if (records.isEmpty() || records.size() > MAX_BATCH) {
-            throw new IllegalArgumentException("a batch holds 1 to " + MAX_BATCH + " records, got " + records.size());
-        }
+        requireBatchSize(records);
         List<InboundMessage> batch = List.copyOf(records);
         submitted += batch.size();
         notifyAll();
@@ -101,13 +99,17 @@ public final class InMemoryIntake implements Intake {
     @Override
     public CompletionStage<List<Receipt>> submitBatchAfter(CompletionStage<?> previous, List<InboundMessage> records,
                                                            Progress saved) {
-        if (records.isEmpty() || records.size() > MAX_BATCH) {
-            throw new IllegalArgumentException("a batch holds 1 to " + MAX_BATCH + " records, got " + records.size());
-        }
+        requireBatchSize(records);
         List<InboundMessage> batch = List.copyOf(records);
         return previous.handle((receipts, failure) -> failure).thenCompose(failure -> failure == null
                 ? submitBatch(batch, saved)
                 : CompletableFuture.failedFuture(new IntakeException("not stored: the batch before it was not stored")));
+    }
+
+    private static void requireBatchSize(List<InboundMessage> records) {
+        if (records.isEmpty() || records.size() > MAX_BATCH) {
+            throw new IllegalArgumentException("a batch holds 1 to " + MAX_BATCH + " records, got " + records.size());
+        }
     }
 
     @Override
