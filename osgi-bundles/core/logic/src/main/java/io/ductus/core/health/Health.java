@@ -16,15 +16,34 @@ public record Health(State state, String reason) {
         STOPPED,
         /** An operator paused the destination: messages wait for it. */
         PAUSED,
+        /** Messages wait for over a minute and nothing has been finished for as long. */
+        STALLED,
         /** A connector reports trouble, or messages are quarantined. */
         ERROR,
+        /** The interface did not receive what its expectations ({@code monitor:}) say it should have by now. */
+        SILENT,
+        /** More messages wait, or the oldest waits longer, than the expectation {@code behind} allows. */
+        BEHIND,
         OK;
+
+        /** The state a label names ({@code stalled}); empty for a word that is none. */
+        public static java.util.Optional<State> fromLabel(String label) {
+            for (State s : values()) {
+                if (s.label().equals(label)) return java.util.Optional.of(s);
+            }
+            return java.util.Optional.empty();
+        }
+
+        /** Every label, worst first. */
+        public static java.util.List<String> labels() {
+            return java.util.Arrays.stream(values()).map(State::label).toList();
+        }
 
         public String label() {
             return name().toLowerCase(Locale.ROOT);
         }
 
-        boolean worseThan(State other) {
+        public boolean worseThan(State other) {
             return ordinal() < other.ordinal();
         }
     }

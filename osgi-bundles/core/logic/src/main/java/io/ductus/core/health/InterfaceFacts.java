@@ -1,0 +1,22 @@
+package io.ductus.core.health;
+
+import io.ductus.sdk.ConnectorStatus;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * What the runtime knows of an interface itself (its destinations have their own facts).
+ *
+ * @param notRunningReason why it does not run, or null when it runs
+ * @param source           what its source last reported, or null when closed (a drain) or internal
+ * @param lastReceived     when it last stored a message, or null for never
+ * @param watchedSince     since when the engine has been watching it
+ */
+public record InterfaceFacts(String notRunningReason, ConnectorStatus source, String sourceDetail, Instant lastReceived,
+                             Instant watchedSince, Expectations expectations) {
+
+    public InterfaceFacts {
+        Objects.requireNonNull(watchedSince, "watchedSince");
+        Objects.requireNonNull(expectations, "expectations");
+    }
+}
