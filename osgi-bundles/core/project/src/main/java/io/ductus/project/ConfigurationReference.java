@@ -19,6 +19,24 @@ public final class ConfigurationReference {
             api:
               listen: 127.0.0.1:7700
             database: sqlite:data/ductus.db        # or postgres://user@host:5432/db
+            time_zone: Europe/Berlin
+            alerts:
+              smtp: { host: smtp.example.org, user: ductus, password: "${secret:SMTP_PASSWORD}", from: ductus@example.org }
+              channels:
+                oncall: { type: email, to: [oncall@example.org] }
+                ops: { type: webhook, url: "${secret:SLACK_WEBHOOK_URL}", format: slack }
+              rules:
+                feeds-down:
+                  states: [stopped, stalled, silent]
+                  severity: critical
+                  notify: [oncall, owner]
+                  hold: 2m
+                  remind: 1h
+                  escalate: { after: 30m, notify: [ops] }
+                everything-else:
+                  states: [error, behind]
+                  notify: ops
+              quiet_hours: { hours: "22:00-07:00", allow: [critical] }
             """;
 
     /** A complete resources.yaml. */
@@ -38,6 +56,11 @@ public final class ConfigurationReference {
             durability: strict
             ordering: { key: PID-3.1, partitions: 8 }
             dedupe: MSH-10
+            owner: adt-team@example.org
+            monitor:
+              active_within: { every: 30m, hours: "07:00-19:00", days: mon-fri }
+              active_by: { daily: "06:30" }      # the night's batch by half past six
+              behind: { waiting: 500, age: 10m }
             destinations:
               archive:
                 type: file

@@ -10,6 +10,7 @@ import io.ductus.core.project.ProjectShapes;
 import io.ductus.core.project.shape.Choice;
 import io.ductus.core.project.shape.ConnectorBlock;
 import io.ductus.core.project.shape.Flag;
+import io.ductus.core.project.shape.ListOf;
 import io.ductus.core.project.shape.NamedEntries;
 import io.ductus.core.project.shape.Section;
 import io.ductus.core.project.shape.Setting;
@@ -78,7 +79,17 @@ public final class SchemaGenerator {
             case WholeNumber number -> wholeNumber(number);
             case Flag flag -> JSON.objectNode().put("type", "boolean");
             case Choice choice -> enumOf(choice.values());
+            case ListOf list -> listOf(list);
         };
+    }
+
+    /** A list of the item's shape, or one item alone. */
+    private ObjectNode listOf(ListOf list) {
+        ObjectNode array = JSON.objectNode().put("type", "array").put("minItems", 1);
+        array.set("items", shape(list.item()));
+        ObjectNode either = JSON.objectNode();
+        either.putArray("anyOf").add(shape(list.item())).add(array);
+        return either;
     }
 
     private ObjectNode section(Section section) {

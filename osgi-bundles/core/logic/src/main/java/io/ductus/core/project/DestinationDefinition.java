@@ -14,9 +14,17 @@ import java.util.Optional;
  * @param outputFormat the format of what that function returns
  * @param retry        what to do with transient failures
  * @param saveOutput   whether the output is kept with the delivery
+ * @param behind       its own {@code monitor.behind}, if written (else the interface's applies)
  */
 public record DestinationDefinition(String name, String type, Map<String, Object> settings, String transform,
-                                    Format outputFormat, Retry retry, boolean saveOutput) {
+                                    Format outputFormat, Retry retry, boolean saveOutput,
+                                    Optional<io.ductus.core.health.Expectations.Behind> behind) {
+
+    /** A destination without an expectation of its own. */
+    public DestinationDefinition(String name, String type, Map<String, Object> settings, String transform,
+                                 Format outputFormat, Retry retry, boolean saveOutput) {
+        this(name, type, settings, transform, outputFormat, retry, saveOutput, Optional.empty());
+    }
 
     public DestinationDefinition {
         Objects.requireNonNull(name, "name");
@@ -25,6 +33,7 @@ public record DestinationDefinition(String name, String type, Map<String, Object
         Objects.requireNonNull(transform, "transform");
         Objects.requireNonNull(outputFormat, "outputFormat");
         Objects.requireNonNull(retry, "retry");
+        Objects.requireNonNull(behind, "behind");
     }
 
     /** The interface this destination routes to, when it is a route. */

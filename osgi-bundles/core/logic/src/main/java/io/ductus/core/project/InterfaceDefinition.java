@@ -17,10 +17,13 @@ import java.util.Optional;
  * @param dedupe       the path whose value identifies a message, if any
  * @param destinations the destinations in file order
  * @param timeout      how long one call of the interface's code may run
+ * @param owner        who answers for it (an email address or a name), if written
+ * @param expectations what its {@code monitor:} says should happen
  */
 public record InterfaceDefinition(String name, SourceDefinition source, Format format, Optional<String> charset,
                                   Durability durability, Ordering ordering, Optional<String> dedupe,
-                                  Map<String, DestinationDefinition> destinations, java.time.Duration timeout) {
+                                  Map<String, DestinationDefinition> destinations, java.time.Duration timeout,
+                                  Optional<String> owner, io.ductus.core.health.Expectations expectations) {
 
     /** The default for {@code timeout:}. */
     public static final java.time.Duration DEFAULT_TIMEOUT = java.time.Duration.ofSeconds(5);
@@ -32,6 +35,20 @@ public record InterfaceDefinition(String name, SourceDefinition source, Format f
         this(name, source, format, charset, durability, ordering, dedupe, destinations, DEFAULT_TIMEOUT);
     }
 
+    /** An interface without owner or expectations. */
+    public InterfaceDefinition(String name, SourceDefinition source, Format format, Optional<String> charset,
+                               Durability durability, Ordering ordering, Optional<String> dedupe,
+                               Map<String, DestinationDefinition> destinations, java.time.Duration timeout) {
+        this(name, source, format, charset, durability, ordering, dedupe, destinations, timeout, Optional.empty(),
+                io.ductus.core.health.Expectations.NONE);
+    }
+
+    /** When a destination counts as behind: its own {@code monitor.behind}, else the interface's. */
+    public Optional<io.ductus.core.health.Expectations.Behind> behind(String destination) {
+        DestinationDefinition d = destinations.get(destination);
+        return d != null && d.behind().isPresent() ? d.behind() : expectations.behind();
+    }
+
     public InterfaceDefinition {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(source, "source");
@@ -41,6 +58,8 @@ public record InterfaceDefinition(String name, SourceDefinition source, Format f
         Objects.requireNonNull(timeout, "timeout");
         Objects.requireNonNull(ordering, "ordering");
         Objects.requireNonNull(dedupe, "dedupe");
+        Objects.requireNonNull(owner, "owner");
+        Objects.requireNonNull(expectations, "expectations");
         destinations = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(destinations));
     }
 

@@ -39,7 +39,8 @@ final class InterfaceReader {
                 text(root, "charset"),
                 text(root, "durability").map(Durability::fromWord).orElse(Durability.STRICT),
                 ordering, dedupe, destinations,
-                text(root, "timeout").map(DurationText::parse).orElse(InterfaceDefinition.DEFAULT_TIMEOUT)));
+                text(root, "timeout").map(DurationText::parse).orElse(InterfaceDefinition.DEFAULT_TIMEOUT),
+                text(root, "owner"), MonitorReader.expectations(root)));
     }
 
     private static SourceDefinition source(Node node) {
@@ -61,7 +62,8 @@ final class InterfaceReader {
                 text(map, "transform").orElse(ProjectShapes.DEFAULT_TRANSFORM),
                 text(map, "format").map(Format::fromWord).orElse(interfaceFormat),
                 new Retry(maxAttempts),
-                map.value("save_output").map(n -> (Boolean) ((ScalarNode) n).value()).orElse(false));
+                map.value("save_output").map(n -> (Boolean) ((ScalarNode) n).value()).orElse(false),
+                MonitorReader.destinationBehind(map));
     }
 
     /** The connector's own settings: everything but type and the engine's keys of that block. */

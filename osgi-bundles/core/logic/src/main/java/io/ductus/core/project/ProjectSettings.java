@@ -1,7 +1,9 @@
 package io.ductus.core.project;
 
+import io.ductus.core.alert.AlertSettings;
 import io.ductus.core.config.DatabaseSetting;
 import io.ductus.sdk.config.HostPort;
+import java.time.ZoneId;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -13,18 +15,28 @@ import java.util.Optional;
  * @param database  the database, when written; a relative SQLite path is as written here (the loader
  *                  resolves it against the project folder)
  * @param variables what interface code may read with {@code env(name)}, with their defaults, in file order
+ * @param timeZone  the zone local times are read in, when written (else the machine's)
+ * @param alerts    who hears of health problems ({@link AlertSettings#NONE} without an alerts section)
  */
-public record ProjectSettings(Optional<HostPort> apiListen, Optional<DatabaseSetting> database, Map<String, String> variables) {
+public record ProjectSettings(Optional<HostPort> apiListen, Optional<DatabaseSetting> database, Map<String, String> variables,
+                              Optional<ZoneId> timeZone, AlertSettings alerts) {
 
     public static final ProjectSettings DEFAULTS = new ProjectSettings(Optional.empty(), Optional.empty(), Map.of());
+
+    /** Settings without a time zone or alerts. */
+    public ProjectSettings(Optional<HostPort> apiListen, Optional<DatabaseSetting> database, Map<String, String> variables) {
+        this(apiListen, database, variables, Optional.empty(), AlertSettings.NONE);
+    }
 
     public ProjectSettings {
         Objects.requireNonNull(apiListen, "apiListen");
         Objects.requireNonNull(database, "database");
         variables = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(variables));
+        Objects.requireNonNull(timeZone, "timeZone");
+        Objects.requireNonNull(alerts, "alerts");
     }
 
     public ProjectSettings withDatabase(DatabaseSetting db) {
-        return new ProjectSettings(apiListen, Optional.of(db), variables);
+        return new ProjectSettings(apiListen, Optional.of(db), variables, timeZone, alerts);
     }
 }

@@ -40,7 +40,12 @@ public final class ProjectShapes {
             Setting.optional("variables", new NamedEntries("variable", Text.any(), false), null,
                     "Values interface code reads with env(\"NAME\"), each with its default; an environment variable of the same "
                             + "name on the engine's machine overrides it. Code can read no other environment variable.",
-                    "{ FACILITY: LAB1 }"));
+                    "{ FACILITY: LAB1 }"),
+            Setting.optionalWithNote("time_zone", Text.timeZone(), "the machine's",
+                    "The zone local times are read in: monitor: hours and deadlines, quiet hours.", "Europe/Berlin"),
+            Setting.optional("alerts", AlertShapes.ALERTS, null,
+                    "Who hears of health problems, and how: the mail server, channels, rules and their shaping "
+                            + "(docs/health-and-alerts.md). Without it health is still judged and shown; nobody is told.", ""));
 
     /** One named database connection in resources.yaml. */
     public static final Section DATABASE_RESOURCE = Section.of(
@@ -73,7 +78,9 @@ public final class ProjectShapes {
                     "The format of what the transform returns; a route's target interface must read this format.", "hl7"),
             Setting.optional("retry", RETRY, null, "What to do with transient failures.", "{ max_attempts: 20 }"),
             Setting.optional("save_output", new Flag(), false,
-                    "Keep what the transform returned with the delivery, for the message browser and replay.", "true")),
+                    "Keep what the transform returned with the delivery, for the message browser and replay.", "true"),
+            Setting.optional("monitor", AlertShapes.DESTINATION_MONITOR, null,
+                    "This destination's own behind expectation, instead of the interface's.", "{ behind: { waiting: 100 } }")),
             Optional.empty());
 
     static final Section ORDERING = Section.of(
@@ -102,6 +109,12 @@ public final class ProjectShapes {
             Setting.optionalWithNote("dedupe", Text.any(), "no dedupe",
                     "A path whose value identifies a message (HL7: such as MSH-10); a message whose value was seen before is "
                             + "stored as a duplicate and not delivered.", "MSH-10"),
+            Setting.optionalWithNote("owner", Text.any(), "nobody",
+                    "Who answers for the interface: an email address (alert rules that notify owner mail it) or a name.",
+                    "lab-team@example.org"),
+            Setting.optional("monitor", AlertShapes.MONITOR, null,
+                    "What should happen, judged into its health: messages at least every so often, something by a "
+                            + "deadline, how far behind its destinations may fall.", "{ active_within: { every: 30m } }"),
             Setting.optionalWithNote("destinations", new NamedEntries("destination", DESTINATION, true),
                     "none: only for a source that answers requests itself (respond mode)",
                     "Where messages go, in this order, each with its own transform, retry and lanes. Only an interface whose"

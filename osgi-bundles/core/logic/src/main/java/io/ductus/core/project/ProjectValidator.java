@@ -27,10 +27,11 @@ public final class ProjectValidator {
     public static ProjectCheck check(ProjectSources sources, ConnectorTypes types) {
         List<Problem> problems = new ArrayList<>();
         ProjectSettings settings = sources.ductus()
-                .flatMap(file -> checked(file, ProjectShapes.DUCTUS, types, problems, SettingsReader::settings))
+                .flatMap(file -> checked(file, ProjectShapes.DUCTUS, types, problems, AlertsReader::check, SettingsReader::settings))
                 .orElse(ProjectSettings.DEFAULTS);
         Optional<Resources> readResources = sources.resources().isEmpty() ? Optional.of(Resources.NONE)
-                : checked(sources.resources().get(), ProjectShapes.RESOURCES, types, problems, SettingsReader::resources);
+                : checked(sources.resources().get(), ProjectShapes.RESOURCES, types, problems, (root, found) -> { },
+                        SettingsReader::resources);
         Resources resources = readResources.orElse(Resources.NONE);
 
         Map<String, InterfaceDefinition> interfaces = new LinkedHashMap<>();
@@ -47,11 +48,13 @@ public final class ProjectValidator {
     }
 
     private static <T> Optional<T> checked(ProjectFile file, Section shape, ConnectorTypes types, List<Problem> problems,
+                                           java.util.function.BiConsumer<MapNode, FileProblems> acrossKeys,
                                            Function<MapNode, T> reader) {
         problems.addAll(file.readProblems());
         if (file.root().isEmpty()) return Optional.empty();
         FileProblems found = new FileProblems(file.path());
         new ShapeChecker(types, found).check(file.root().get(), shape, "");
+        if (file.root().get() instanceof MapNode root) acrossKeys.accept(root, found);
         problems.addAll(found.list());
         return found.isEmpty() && file.readProblems().isEmpty() ? Optional.of(reader.apply(file.root().get())) : Optional.empty();
     }
@@ -74,6 +77,7 @@ public final class ProjectValidator {
         new ShapeChecker(types, found).check(root, ProjectShapes.INTERFACE, "");
         InterfaceReader reader = new InterfaceReader(found);
         reader.checkKeyPaths(root);
+        MonitorReader.check(root, found);
         Optional<InterfaceDefinition> definition = Optional.empty();
         if (found.isEmpty() && file.readProblems().isEmpty()) definition = reader.read(name, root);
         if (definition.isPresent() && !destinationsOptional(definition.get(), types)) {

@@ -23,7 +23,10 @@ final class SettingsReader {
         root.value("variables").map(MapNode.class::cast).ifPresent(map -> {
             for (MapNode.Entry entry : map.entries()) variables.put(entry.key(), InterfaceReader.text(map, entry.key()).orElse(""));
         });
-        return new ProjectSettings(listen, database, variables);
+        Optional<java.time.ZoneId> zone = InterfaceReader.text(root, "time_zone").map(java.time.ZoneId::of);
+        io.ductus.core.alert.AlertSettings alerts = MonitorReader.map(root, "alerts").map(AlertsReader::read)
+                .orElse(io.ductus.core.alert.AlertSettings.NONE);
+        return new ProjectSettings(listen, database, variables, zone, alerts);
     }
 
     static Resources resources(MapNode root) {

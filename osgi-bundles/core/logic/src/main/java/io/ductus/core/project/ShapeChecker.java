@@ -3,6 +3,7 @@ package io.ductus.core.project;
 import io.ductus.core.project.shape.Choice;
 import io.ductus.core.project.shape.ConnectorBlock;
 import io.ductus.core.project.shape.Flag;
+import io.ductus.core.project.shape.ListOf;
 import io.ductus.core.project.shape.NamedEntries;
 import io.ductus.core.project.shape.Section;
 import io.ductus.core.project.shape.Setting;
@@ -41,7 +42,21 @@ final class ShapeChecker {
             case WholeNumber number -> wholeNumber(node, number, field);
             case Flag flag -> flag(node, field);
             case Choice choice -> choice(node, choice, field);
+            case ListOf list -> list(node, list, field);
         }
+    }
+
+    /** Each item checked at its own position, named {@code field[i]}; a single value is a list of one. */
+    private void list(Node node, ListOf list, String field) {
+        if (!(node instanceof ListNode items)) {
+            check(node, list.item(), field);
+            return;
+        }
+        if (items.items().isEmpty()) {
+            problems.add(node.position(), field, "expected " + list.expected() + ", got an empty list");
+            return;
+        }
+        for (int i = 0; i < items.items().size(); i++) check(items.items().get(i), list.item(), field + "[" + i + "]");
     }
 
     private void section(Node node, Section section, String field) {

@@ -1,11 +1,18 @@
 package io.ductus.core.project.shape;
 
+import io.ductus.core.alert.Addresses;
 import io.ductus.core.config.DatabaseSetting;
 import io.ductus.core.hl7.Hl7Path;
+import io.ductus.core.time.CronSchedule;
+import io.ductus.core.time.DaySet;
+import io.ductus.core.time.Deadline;
+import io.ductus.core.time.LocalWindow;
 import io.ductus.sdk.config.DurationText;
 import io.ductus.sdk.config.HostPort;
 import java.nio.charset.Charset;
 import java.nio.charset.IllegalCharsetNameException;
+import java.time.DateTimeException;
+import java.time.ZoneId;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
@@ -88,6 +95,60 @@ public record Text(String kind, String expected, String jsonPattern, Function<St
                 "", s -> inlinePassword.matcher(s).matches() && !SECRET_REFERENCE.matcher(s).find()
                         ? Optional.of("the URL holds a password: take it out and write password: ${secret:NAME}")
                         : Optional.empty());
+    }
+
+    /** A local time of day, {@code 06:30}. */
+    public static Text localTime() {
+        return new Text("local-time", "a time of day such as 06:30", "^[0-9]{1,2}:[0-9]{2}$",
+                failureOf(t -> LocalWindow.time(t, t)));
+    }
+
+    /** Hours of a day, {@code 07:00-19:00}, across midnight when the end is not after the start. */
+    public static Text hours() {
+        return new Text("hours", LocalWindow.EXPECTED_HOURS, "^[0-9]{1,2}:[0-9]{2}\\s*-\\s*[0-9]{1,2}:[0-9]{2}$",
+                failureOf(t -> LocalWindow.parse(t, DaySet.EVERY_DAY)));
+    }
+
+    /** Days of the week, {@code mon-fri}. */
+    public static Text days() {
+        return parsedBy("days", DaySet.EXPECTED, DaySet::parse);
+    }
+
+    /** A day and a time, {@code mon 06:30}. */
+    public static Text weekly() {
+        return parsedBy("weekly", "a day and a time such as mon 06:30", Deadline.Weekly::parse);
+    }
+
+    /** Five cron fields, {@code 30 6 * * mon-fri}. */
+    public static Text cron() {
+        return parsedBy("cron", CronSchedule.EXPECTED, CronSchedule::parse);
+    }
+
+    /** A time zone of the tz database, {@code Europe/Berlin}. */
+    public static Text timeZone() {
+        return new Text("time-zone", "a time zone such as Europe/Berlin or UTC", "", s -> {
+            try {
+                ZoneId.of(s.strip());
+                return Optional.empty();
+            } catch (DateTimeException e) {
+                return Optional.of("unknown time zone '" + s + "'; use a name of the tz database such as Europe/Berlin or UTC");
+            }
+        });
+    }
+
+    /** An email address. */
+    public static Text emailAddress() {
+        return new Text("email", Addresses.EXPECTED, "",
+                s -> Addresses.valid(s) ? Optional.empty()
+                        : Optional.of("expected " + Addresses.EXPECTED + ", got '" + s + "'"));
+    }
+
+    /** An http(s) URL to POST to, or one that holds a {@code ${secret:NAME}} (a Slack webhook's URL is a credential). */
+    public static Text webhookUrl() {
+        Pattern url = Pattern.compile("^https?://[^\\s/]+.*$");
+        return new Text("webhook-url", "an http:// or https:// URL, or ${secret:NAME} for one that is a credential", "",
+                s -> url.matcher(s.strip()).matches() || SECRET_REFERENCE.matcher(s).find() ? Optional.empty()
+                        : Optional.of("expected an http:// or https:// URL (or ${secret:NAME}), got '" + s + "'"));
     }
 
     private static Text parsedBy(String kind, String expected, Function<String, ?> parser) {
