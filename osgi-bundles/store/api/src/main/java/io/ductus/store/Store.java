@@ -113,6 +113,18 @@ public interface Store {
     /** Pending and quarantined deliveries per destination (destinations with neither are left out). */
     List<DestinationCounts> destinationCounts();
 
+    /**
+     * The first pending delivery of each lane from 0 to {@code lanes - 1} that has one, in lane order: one
+     * probe of the queue index per lane, whatever waits (health asks it of destinations with a backlog).
+     */
+    List<LaneHead> laneHeads(DestinationRef destination, int lanes);
+
+    /**
+     * Every lane of a destination with pending deliveries (lanes past its partitions too), how many wait in
+     * each and its first one. Reads the destination's whole queue index: for hotspots, on demand.
+     */
+    List<LaneLoad> laneLoads(DestinationRef destination);
+
     /** The destinations an operator paused: they stay paused across restarts until resumed. */
     Set<DestinationRef> pausedDestinations();
 
@@ -128,6 +140,9 @@ public interface Store {
 
     /** Users, API tokens, studio sessions and the audit log, in the same database. */
     AccountStore accounts();
+
+    /** Health facts that survive a restart, alerts, their history, the notification outbox and silences. */
+    io.ductus.store.alert.AlertStore alerts();
 
     /** Asks the database the smallest question there is; {@link StoreException} when it cannot be reached. */
     void ping();

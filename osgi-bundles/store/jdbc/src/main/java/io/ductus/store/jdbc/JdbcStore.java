@@ -41,12 +41,14 @@ public final class JdbcStore implements Store, AutoCloseable {
     private final Transactions transactions;
     private final String description;
     private final JdbcAccounts accounts;
+    private final JdbcAlerts alerts;
 
     public JdbcStore(Dialect dialect, Transactions transactions, String description) {
         this.dialect = Objects.requireNonNull(dialect);
         this.transactions = Objects.requireNonNull(transactions);
         this.description = Objects.requireNonNull(description);
         this.accounts = new JdbcAccounts(transactions);
+        this.alerts = new JdbcAlerts(dialect, transactions);
     }
 
     @Override
@@ -144,6 +146,17 @@ public final class JdbcStore implements Store, AutoCloseable {
     }
 
     @Override
+    public List<io.ductus.store.LaneHead> laneHeads(DestinationRef destination, int lanes) {
+        List<Integer> all = java.util.stream.IntStream.range(0, lanes).boxed().toList();
+        return transactions.read(c -> QueueReads.laneHeads(c, destination, all));
+    }
+
+    @Override
+    public List<io.ductus.store.LaneLoad> laneLoads(DestinationRef destination) {
+        return transactions.read(c -> QueueReads.laneLoads(c, destination));
+    }
+
+    @Override
     public Set<DestinationRef> pausedDestinations() {
         return transactions.read(PausedDestinations::all);
     }
@@ -161,6 +174,11 @@ public final class JdbcStore implements Store, AutoCloseable {
     @Override
     public AccountStore accounts() {
         return accounts;
+    }
+
+    @Override
+    public io.ductus.store.alert.AlertStore alerts() {
+        return alerts;
     }
 
     @Override

@@ -41,7 +41,54 @@ public final class QueueReads {
             SELECT interface_name, destination, COUNT(*) FROM deliveries WHERE status = 'quarantined'
             GROUP BY interface_name, destination""";
 
+    /** One lane's first pending delivery: an index seek (interface, destination, lane), then one row by primary key. */
+    public static final String LANE_HEAD = """
+            SELECT d.message_id, d.attempts, d.last_error, m.ordering_key, m.received_at
+            FROM (SELECT message_id, attempts, last_error FROM deliveries
+                  WHERE interface_name = ? AND destination = ? AND lane = ? AND status = 'pending'
+                  ORDER BY message_id LIMIT 1) d
+            JOIN messages m ON m.id = d.message_id""";
+    /** Pending deliveries per lane of one destination, from its part of the partial queue index. */
+    public static final String LANE_COUNTS = """
+            SELECT lane, COUNT(*) FROM deliveries WHERE interface_name = ? AND destination = ? AND status = 'pending'
+            GROUP BY lane ORDER BY lane""";
+
     private QueueReads() {
+    }
+
+    static List<io.ductus.store.LaneHead> laneHeads(Connection c, DestinationRef destination, java.util.Collection<Integer> lanes)
+            throws SQLException {
+        List<io.ductus.store.LaneHead> heads = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(LANE_HEAD)) {
+            for (int lane : lanes) {
+                ps.setString(1, destination.interfaceName());
+                ps.setString(2, destination.destination());
+                ps.setInt(3, lane);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next()) {
+                        heads.add(new io.ductus.store.LaneHead(lane, rs.getLong(1), rs.getString(4), rs.getInt(2), rs.getString(3),
+                                rs.getLong(5)));
+                    }
+                }
+            }
+        }
+        return heads;
+    }
+
+    static List<io.ductus.store.LaneLoad> laneLoads(Connection c, DestinationRef destination) throws SQLException {
+        Map<Integer, Long> counts = new LinkedHashMap<>();
+        try (PreparedStatement ps = c.prepareStatement(LANE_COUNTS)) {
+            ps.setString(1, destination.interfaceName());
+            ps.setString(2, destination.destination());
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) counts.put(rs.getInt(1), rs.getLong(2));
+            }
+        }
+        List<io.ductus.store.LaneLoad> loads = new ArrayList<>();
+        for (io.ductus.store.LaneHead head : laneHeads(c, destination, counts.keySet())) {
+            loads.add(new io.ductus.store.LaneLoad(head.lane(), counts.get(head.lane()), head));
+        }
+        return loads;
     }
 
     static List<PendingDelivery> pending(Connection c, DestinationRef destination, Set<Integer> lanes, int limitPerLane)
