@@ -49,6 +49,18 @@ public final class AccessTable {
             // Queue sizes and interface names are for the engine's users, not for anyone on the network:
             // Prometheus sends a viewer token (authorization: credentials_file).
             Map.entry("getMetrics", VIEWER),
+            Map.entry("getHotspots", VIEWER),
+            // Alerts: anyone who may see health may see them; acting on them is an operator's (each with its audit row).
+            Map.entry("listAlerts", VIEWER),
+            Map.entry("getAlert", VIEWER),
+            Map.entry("listAlertHistory", VIEWER),
+            Map.entry("listNotifications", VIEWER),
+            Map.entry("listSilences", VIEWER),
+            Map.entry("listChannels", VIEWER),
+            Map.entry("acknowledgeAlert", OPERATOR),
+            Map.entry("createSilence", OPERATOR),
+            Map.entry("endSilence", OPERATOR),
+            Map.entry("testChannel", OPERATOR),
             Map.entry("getMe", VIEWER),
             Map.entry("listMyActivity", VIEWER),
             Map.entry("changeMyPassword", VIEWER),

@@ -36,6 +36,8 @@ public final class Api {
         all.addAll(new MessageRoutes(engine.runtime(), engine.store(), engine.events(), clock).routes());
         all.add(new EventRoutes(engine.events(), keepAlive).route());
         all.add(new MetricsRoutes(engine.metrics(), engine.runtime(), engine.store()).route());
+        all.add(new HotspotRoutes(engine.runtime()).route());
+        all.addAll(new AlertRoutes(engine.runtime(), clock).routes());
         all.addAll(new SessionRoutes(accounts, clock, hasher, secrets, lockout, sessions).routes());
         all.addAll(new MeRoutes(accounts, clock, hasher).routes());
         all.addAll(new AuditRoutes(accounts).routes());

@@ -32,9 +32,20 @@ public final class ApiSchemas {
                 "interfaces", array(anyObject("an interface and its state"))));
         s.put("Ready", object(List.of("status", "reasons"), "status", enumeration("ready: send it work", "ready", "not ready"),
                 "reasons", array(string("why it is not ready: starting, stopping, draining, the database does not answer"))));
-        s.put("HealthSummary", object(List.of("state", "reason"),
-                "state", enumeration("worst first: stopped, paused, error, ok", "stopped", "paused", "error", "ok"),
+        s.put("HealthState", enumeration("worst first (docs/health-and-alerts.md)", "stopped", "paused", "stalled", "error", "silent",
+                "behind", "ok"));
+        s.put("HealthSummary", object(List.of("state", "reason"), "state", ref("HealthState"),
                 "reason", nullableString("what to look at; null when ok")));
+        s.put("DestinationHealth", object(List.of("state", "reason", "causes"), "state", ref("HealthState"),
+                "reason", nullableString("what to look at; null when ok"),
+                "oldestWaitingSeconds", nullableInteger("how long the oldest waiting message has waited; null when none waits"),
+                "trend", Map.of("type", List.of("object", "null"), "description",
+                        "for a backlog over a minute old: direction (catching_up or falling_behind), inPerMinute, outPerMinute, "
+                                + "etaSeconds (null when not shrinking)"),
+                "causes", array(object(List.of("kind", "detail"),
+                        "kind", enumeration("what the facts point at", "burst", "slow_receiver", "blocked_lane", "receiver_down"),
+                        "detail", string("in words"), "lane", nullableInteger("the lane concerned"),
+                        "key", nullableString("the ordering key of that lane's first waiting message")))));
         s.put("Connector", object(List.of("type", "status"), "type", string("the connector type"),
                 "status", enumeration("what the connector last reported; closed while it does not run (a drain, a stopped interface)",
                         "ok", "degraded", "failed", "closed"),
@@ -43,12 +54,13 @@ public final class ApiSchemas {
                 "interface", string("the interface"), "name", string("the destination"),
                 "paused", bool("an operator paused it: its messages wait"), "connector", ref("Connector"),
                 "pending", integer("deliveries waiting (retries included)"),
-                "quarantined", integer("deliveries quarantined, not yet resent or dismissed"), "health", ref("HealthSummary")));
+                "quarantined", integer("deliveries quarantined, not yet resent or dismissed"), "health", ref("DestinationHealth")));
         s.put("Interface", object(List.of("name", "state", "source", "health", "destinations"),
                 "name", string("the interface's folder name"),
                 "state", enumeration("running; draining (its source closed for a drain); stopped", "running", "draining", "stopped"),
-                "reason", nullableString("why it is stopped"), "source", ref("Connector"), "health", ref("HealthSummary"),
-                "destinations", array(ref("Destination"))));
+                "reason", nullableString("why it is stopped"), "owner", nullableString("its interface.yaml owner"),
+                "source", ref("Connector"),
+                "health", ref("HealthSummary"), "ownHealth", ref("HealthSummary"), "destinations", array(ref("Destination"))));
         s.put("InterfaceList", object(List.of("draining", "interfaces"), "draining", bool("whether the engine drains"),
                 "interfaces", array(ref("Interface"))));
         s.put("Drain", object(List.of("draining", "drained", "pending", "pendingPaused"),
@@ -158,7 +170,61 @@ public final class ApiSchemas {
         s.put("Edited", object(List.of("copyId", "interface", "destinations", "original"), "copyId", integer("the corrected copy's id"),
                 "interface", string("the interface it is a message of"), "destinations", array(string("where the copy goes")),
                 "original", ref("Changed")));
+        alerts(s);
         return s;
+    }
+
+    private static void alerts(Map<String, Object> s) {
+        s.put("Alert", object(List.of("id", "target", "kind", "status", "told", "episode"),
+                "id", integer("the alert's id"), "target", string("adt (an interface), adt/lab (a destination), engine, …"),
+                "kind", string("interface, destination, engine"), "interface", nullableString("the interface it belongs to"),
+                "status", enumeration("where it stands", "ok", "holding", "firing", "recovering"),
+                "state", nullableString("the health state it is about"), "severity", nullableString("info, warning or critical"),
+                "reason", nullableString("why, as judged when it last changed"), "rule", nullableString("the rule that covers it"),
+                "since", nullableDateTime("when the bad spell began"), "firedAt", nullableDateTime("when anyone was (or would have been) told"),
+                "escalatedAt", nullableDateTime("when it escalated by time"),
+                "acknowledgedAt", nullableDateTime("when an operator acknowledged it"), "acknowledgedBy", nullableString("who"),
+                "told", array(string("a channel told in this episode")), "episode", integer("how many times it fired")));
+        s.put("AlertList", object(List.of("alerts"), "alerts", array(ref("Alert"))));
+        s.put("AlertEvent", object(List.of("id", "alert", "target", "at", "what", "status"),
+                "id", integer("increasing"), "alert", integer("the alert"), "target", string("its target"), "at", dateTime("when"),
+                "what", string("fired, escalated, changed, reminded, reopened, recovered, acknowledged, notified"),
+                "status", string("the alert's status after it"), "state", nullableString("the state"), "severity", nullableString("the severity"),
+                "detail", nullableString("what an operator should read"), "actor", nullableString("who did it (acknowledged), null for the engine"),
+                "episode", integer("which firing it belongs to")));
+        s.put("AlertHistory", object(List.of("events", "next"), "events", array(ref("AlertEvent")),
+                "next", nullableInteger("pass as before= for the next page; null at the end")));
+        s.put("Notification", object(List.of("id", "channel", "kind", "severity", "status", "attempts"),
+                "id", integer("the outbox row"), "alert", nullableInteger("the alert, null for a test"), "channel", string("the channel"),
+                "kind", string("fired, escalated, reminder, recovered, test"), "target", nullableString("the alert's target"),
+                "severity", string("the severity"), "state", nullableString("the state"), "reason", nullableString("why"),
+                "createdAt", dateTime("when it was made"), "dueAt", dateTime("when it may be sent (groups, quiet hours, retries)"),
+                "status", enumeration("where it stands", "waiting", "sent", "failed", "cancelled"), "attempts", integer("sends tried"),
+                "lastError", nullableString("why the last try failed"), "sentAt", nullableDateTime("when it was sent")));
+        s.put("NotificationList", object(List.of("notifications", "next"), "notifications", array(ref("Notification")),
+                "next", nullableInteger("pass as before= for the next page; null at the end")));
+        s.put("AlertDetail", Map.of("allOf", List.of(ref("Alert"), object(List.of("history", "notifications"),
+                "history", array(ref("AlertEvent")), "notifications", array(ref("Notification"))))));
+        s.put("Acknowledge", object(List.of(), "comment", nullableString("what is being done about it")));
+        s.put("Silence", object(List.of("id", "target", "startsAt", "endsAt", "reason", "createdBy"),
+                "id", integer("the silence"), "target", string("*, engine, an interface or interface/destination"),
+                "startsAt", dateTime("from"), "endsAt", dateTime("until"), "reason", string("why nobody should be told"),
+                "createdBy", string("who silenced it")));
+        s.put("SilenceList", object(List.of("silences"), "silences", array(ref("Silence"))));
+        s.put("NewSilence", object(List.of("target", "reason"),
+                "target", string("*, engine, an interface (with its destinations) or interface/destination"),
+                "for", string("how long, such as 2h (or give until)"), "until", string("until when, such as 2026-12-07T18:00:00Z"),
+                "reason", string("why nobody should be told")));
+        s.put("ChannelList", object(List.of("channels", "smtp"), "channels", array(object(List.of("name", "type", "to"),
+                "name", string("the channel"), "type", enumeration("how", "email", "webhook"),
+                "format", nullableString("a webhook's format: json, slack or teams"), "to", array(string("an email address")))),
+                "smtp", bool("whether alerts.smtp names a mail server")));
+        s.put("Hotspots", object(List.of("destinations"), "destinations", array(object(List.of("interface", "destination", "waiting", "hotspots"),
+                "interface", string("the interface"), "destination", string("the destination"), "waiting", integer("deliveries waiting"),
+                "hotspots", array(object(List.of("kind", "waiting", "detail"),
+                        "kind", enumeration("what was found", "blocked_lane", "receiver_down", "hot_lane", "unowned_lane"),
+                        "lane", nullableInteger("the lane"), "key", nullableString("the ordering key of its first message"),
+                        "waiting", integer("messages waiting there"), "detail", string("in words")))))));
     }
 
     static Map<String, Object> ref(String name) {

@@ -1,66 +1,52 @@
 package io.ductus.engine.api;
 
+import io.ductus.core.health.Cause;
+import io.ductus.core.health.DestinationHealth;
 import io.ductus.core.health.Health;
-import io.ductus.core.health.HealthCheck;
+import io.ductus.core.health.Trend;
+import io.ductus.engine.health.HealthSnapshot.DestinationView;
+import io.ductus.engine.health.HealthSnapshot.InterfaceHealth;
 import io.ductus.engine.runtime.InterfaceManager.ConnectorState;
-import io.ductus.engine.runtime.InterfaceManager.DestinationState;
 import io.ductus.engine.runtime.InterfaceManager.InterfaceState;
-import io.ductus.sdk.ConnectorStatus;
-import io.ductus.store.DestinationCounts;
-import io.ductus.store.DestinationRef;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** Interfaces and destinations as the API shows them: state, connectors, queue counts and health. */
+/** Interfaces and destinations as the API shows them: state, connectors, queue counts and health as judged. */
 final class InterfaceJson {
 
     private InterfaceJson() {
     }
 
-    /** @param counts every destination's pending and quarantined deliveries (missing ones count as none) */
-    static Map<String, Object> of(InterfaceState state, Map<DestinationRef, DestinationCounts> counts) {
+    static Map<String, Object> of(InterfaceHealth i) {
+        InterfaceState state = i.state();
         List<Map<String, Object>> destinations = new ArrayList<>();
-        Map<String, Health> healths = new LinkedHashMap<>();
-        for (DestinationState d : state.destinations()) {
-            DestinationCounts c = countsOf(state, d, counts);
-            destinations.add(destination(state, d, c));
-            healths.put(d.name(), health(state, d, c));
-        }
+        for (DestinationView d : i.destinations()) destinations.add(destination(state, d));
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", state.name());
         m.put("state", state.state());
         m.put("reason", state.reason());
+        m.put("owner", i.owner());
         m.put("source", connector(state.source()));
-        m.put("health", json(HealthCheck.ofInterface(state.runs() ? null : state.reason(), state.source().status(),
-                state.source().detail(), healths)));
+        m.put("health", json(i.health()));
+        m.put("ownHealth", json(i.own()));
         m.put("destinations", destinations);
         return m;
     }
 
-    static DestinationCounts countsOf(InterfaceState state, DestinationState d, Map<DestinationRef, DestinationCounts> counts) {
-        DestinationRef ref = new DestinationRef(state.name(), d.name());
-        return counts.getOrDefault(ref, new DestinationCounts(ref, 0, 0));
-    }
-
-    /** One destination of {@code state} with its counts. */
-    static Map<String, Object> destination(InterfaceState state, DestinationState d, DestinationCounts c) {
+    /** One destination of {@code state} with its counts and health. */
+    static Map<String, Object> destination(InterfaceState state, DestinationView d) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("interface", state.name());
         m.put("name", d.name());
-        m.put("paused", d.paused());
-        m.put("connector", connector(d.connector()));
-        m.put("pending", c.pending());
-        m.put("quarantined", c.quarantined());
-        m.put("health", json(health(state, d, c)));
+        m.put("paused", d.state().paused());
+        m.put("connector", connector(d.state().connector()));
+        m.put("pending", d.counts().pending());
+        m.put("quarantined", d.counts().quarantined());
+        m.put("health", json(d.health()));
         return m;
-    }
-
-    private static Health health(InterfaceState state, DestinationState d, DestinationCounts c) {
-        ConnectorStatus status = d.connector().status() == null ? ConnectorStatus.OK : d.connector().status();
-        return HealthCheck.destination(state.runs(), d.paused(), status, d.connector().detail(), c.quarantined());
     }
 
     private static Map<String, Object> connector(ConnectorState c) {
@@ -71,10 +57,42 @@ final class InterfaceJson {
         return m;
     }
 
-    private static Map<String, Object> json(Health h) {
+    static Map<String, Object> json(Health h) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("state", h.state().label());
         m.put("reason", h.reason());
         return m;
+    }
+
+    /** A destination's health with its backlog, trend and causes. */
+    static Map<String, Object> json(DestinationHealth h) {
+        Map<String, Object> m = json(h.health());
+        m.put("oldestWaitingSeconds", h.oldestWaiting() == null ? null : h.oldestWaiting().toSeconds());
+        Trend t = h.trend();
+        if (t == null) {
+            m.put("trend", null);
+        } else {
+            Map<String, Object> trend = new LinkedHashMap<>();
+            trend.put("direction", t.catchingUp() ? "catching_up" : "falling_behind");
+            trend.put("inPerMinute", round(t.inPerMinute()));
+            trend.put("outPerMinute", round(t.outPerMinute()));
+            trend.put("etaSeconds", t.eta() == null ? null : t.eta().toSeconds());
+            m.put("trend", trend);
+        }
+        List<Map<String, Object>> causes = new ArrayList<>();
+        for (Cause c : h.causes()) {
+            Map<String, Object> cause = new LinkedHashMap<>();
+            cause.put("kind", c.kind().label());
+            cause.put("detail", c.detail());
+            cause.put("lane", c.lane() < 0 ? null : c.lane());
+            cause.put("key", c.key());
+            causes.add(cause);
+        }
+        m.put("causes", causes);
+        return m;
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 10) / 10.0;
     }
 }

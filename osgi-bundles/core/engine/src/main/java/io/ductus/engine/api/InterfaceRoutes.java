@@ -1,12 +1,10 @@
 package io.ductus.engine.api;
 
-import io.ductus.engine.monitor.QueueCounts;
+import io.ductus.engine.health.HealthSnapshot;
 import io.ductus.engine.runtime.EngineRuntime;
 import io.ductus.engine.runtime.InterfaceManager;
 import io.ductus.engine.runtime.InterfaceManager.Change;
 import io.ductus.engine.runtime.InterfaceManager.InterfaceState;
-import io.ductus.store.DestinationCounts;
-import io.ductus.store.DestinationRef;
 import io.ductus.store.Store;
 import io.ductus.store.account.AuditEntry;
 import java.time.Clock;
@@ -44,17 +42,17 @@ final class InterfaceRoutes {
     }
 
     private ApiResponse list() {
-        InterfaceManager interfaces = interfaces(runtime);
-        List<InterfaceState> states = interfaces.states();
-        Map<DestinationRef, DestinationCounts> counts = QueueCounts.read(store, interfaces.destinations());
-        return ApiResponse.json(200, Map.of("draining", interfaces.draining(),
-                "interfaces", states.stream().map(s -> InterfaceJson.of(s, counts)).toList()));
+        interfaces(runtime);
+        HealthSnapshot snapshot = runtime.get().health().snapshot();
+        return ApiResponse.json(200, Map.of("draining", snapshot.draining(),
+                "interfaces", snapshot.interfaces().stream().map(InterfaceJson::of).toList()));
     }
 
     private ApiResponse one(ApiRequest request) {
         InterfaceManager interfaces = interfaces(runtime);
-        InterfaceState state = state(interfaces, request.pathName("name"));
-        return ApiResponse.json(200, InterfaceJson.of(state, QueueCounts.read(store, interfaces.destinations())));
+        String name = request.pathName("name");
+        state(interfaces, name);
+        return ApiResponse.json(200, InterfaceJson.of(runtime.get().health().snapshot().find(name).orElseThrow()));
     }
 
     private ApiResponse pause(ApiRequest request, Caller caller) {
@@ -81,10 +79,9 @@ final class InterfaceRoutes {
             throw new ApiProblem(404, "Not found", "Interface " + name + " has no destination '" + destination
                     + "'. GET /api/v1/interfaces/" + name + " lists its destinations.");
         }
-        InterfaceState state = state(interfaces, name);
-        var d = state.destinations().stream().filter(x -> x.name().equals(destination)).findFirst().orElseThrow();
-        Map<DestinationRef, DestinationCounts> counts = QueueCounts.read(store, List.of(new DestinationRef(name, destination)));
-        return ApiResponse.json(200, InterfaceJson.destination(state, d, InterfaceJson.countsOf(state, d, counts)));
+        HealthSnapshot.InterfaceHealth health = runtime.get().health().snapshot().find(name).orElseThrow();
+        var d = health.destinations().stream().filter(x -> x.name().equals(destination)).findFirst().orElseThrow();
+        return ApiResponse.json(200, InterfaceJson.destination(health.state(), d));
     }
 
     private static InterfaceState state(InterfaceManager interfaces, String name) {

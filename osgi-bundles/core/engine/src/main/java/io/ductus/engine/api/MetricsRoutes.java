@@ -2,16 +2,9 @@ package io.ductus.engine.api;
 
 import io.ductus.engine.monitor.EngineGauges;
 import io.ductus.engine.monitor.EngineMetrics;
-import io.ductus.engine.monitor.QueueCounts;
+import io.ductus.engine.health.HealthSnapshot;
 import io.ductus.engine.runtime.EngineRuntime;
-import io.ductus.engine.runtime.InterfaceManager;
-import io.ductus.engine.runtime.InterfaceManager.InterfaceState;
-import io.ductus.store.DestinationCounts;
 import io.ductus.store.Store;
-import java.util.Collection;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -31,21 +24,17 @@ final class MetricsRoutes {
     }
 
     Route route() {
-        return Route.get("/metrics", "getMetrics", "Metrics in Prometheus text: received, deliveries by outcome, retries, latencies, queues, stopped interfaces, drain")
+        return Route.get("/metrics", "getMetrics", "Metrics in Prometheus text: received, deliveries by outcome, retries, latencies, queues, health states, alerts, drain")
                 .tag("monitoring").produces("text/plain").returns(200, "Metrics").handle((r, c) -> scrape());
     }
 
     private ApiResponse scrape() {
         EngineRuntime running = runtime.get();
-        Collection<DestinationCounts> queues = List.of();
-        Map<String, Boolean> runs = new LinkedHashMap<>();
-        boolean draining = false;
-        if (running != null) {
-            InterfaceManager interfaces = running.interfaces();
-            queues = QueueCounts.read(store, interfaces.destinations()).values();
-            for (InterfaceState s : interfaces.states()) runs.put(s.name(), s.runs());
-            draining = interfaces.draining();
+        if (running == null) {
+            return new ApiResponse(200, EngineMetrics.CONTENT_TYPE, metrics.scrape(EngineGauges.of(null, null, null)));
         }
-        return new ApiResponse(200, EngineMetrics.CONTENT_TYPE, metrics.scrape(EngineGauges.of(queues, runs, draining)));
+        HealthSnapshot snapshot = running.health().snapshot();
+        return new ApiResponse(200, EngineMetrics.CONTENT_TYPE, metrics.scrape(EngineGauges.of(snapshot,
+                running.alerts().operations().open(), running.alerts().stats())));
     }
 }

@@ -4,7 +4,7 @@ import io.ductus.store.DeliveryOutcome;
 import io.prometheus.metrics.core.datapoints.CounterDataPoint;
 import io.prometheus.metrics.core.datapoints.DistributionDataPoint;
 
-/** One destination's counters and histograms, looked up once when its workers start. */
+/** One destination's counters, histograms and last moves, looked up once when its workers start. */
 public final class DestinationMetrics {
 
     private static final double NANOS_PER_SECOND = 1e9;
@@ -16,9 +16,11 @@ public final class DestinationMetrics {
     private final DistributionDataPoint latency;
     private final DistributionDataPoint transform;
     private final DistributionDataPoint send;
+    private final Activity.DestinationMoments moments;
 
     DestinationMetrics(CounterDataPoint sent, CounterDataPoint filtered, CounterDataPoint quarantined, CounterDataPoint retries,
-                       DistributionDataPoint latency, DistributionDataPoint transform, DistributionDataPoint send) {
+                       DistributionDataPoint latency, DistributionDataPoint transform, DistributionDataPoint send,
+                       Activity.DestinationMoments moments) {
         this.sent = sent;
         this.filtered = filtered;
         this.quarantined = quarantined;
@@ -26,11 +28,13 @@ public final class DestinationMetrics {
         this.latency = latency;
         this.transform = transform;
         this.send = send;
+        this.moments = moments;
     }
 
-    /** An outcome was recorded in the store. */
-    public void recorded(DeliveryOutcome.Kind kind) {
-        switch (kind) {
+    /** An outcome was recorded in the store at {@code at} (Unix ms). */
+    public void recorded(DeliveryOutcome outcome, long at) {
+        moments.recorded(outcome, at);
+        switch (outcome.kind()) {
             case SENT -> sent.inc();
             case FILTERED -> filtered.inc();
             case QUARANTINED -> quarantined.inc();
@@ -44,6 +48,7 @@ public final class DestinationMetrics {
 
     public void sendTook(long nanos) {
         send.observe(nanos / NANOS_PER_SECOND);
+        moments.sendTook(nanos);
     }
 
     /** A message was handed over this long after it was received. */

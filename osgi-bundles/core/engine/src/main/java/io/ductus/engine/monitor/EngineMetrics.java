@@ -35,6 +35,7 @@ public final class EngineMetrics {
     private final Histogram latency;
     private final Histogram transform;
     private final Histogram send;
+    private final Activity activity = new Activity();
 
     public EngineMetrics() {
         // Built from defaults, not from a prometheus.properties looked up on the context class loader,
@@ -63,7 +64,7 @@ public final class EngineMetrics {
 
     /** One interface's intake counters. */
     public IntakeMetrics intake(String interfaceName) {
-        return new IntakeMetrics(received.labelValues(interfaceName), duplicates.labelValues(interfaceName));
+        return new IntakeMetrics(received.labelValues(interfaceName), duplicates.labelValues(interfaceName), activity.of(interfaceName));
     }
 
     /** One destination's counters and histograms. */
@@ -75,7 +76,13 @@ public final class EngineMetrics {
                 retries.labelValues(interfaceName, destination),
                 latency.labelValues(interfaceName, destination),
                 transform.labelValues(interfaceName, destination),
-                send.labelValues(interfaceName, destination));
+                send.labelValues(interfaceName, destination),
+                activity.of(new io.ductus.store.DestinationRef(interfaceName, destination)));
+    }
+
+    /** What every interface and destination last did (health reads it). */
+    public Activity activity() {
+        return activity;
     }
 
     /** The counters and histograms now, followed by {@code more} (the gauges read for this scrape), as Prometheus text. */

@@ -109,6 +109,29 @@ public final class EventHub {
         publish("messages", data);
     }
 
+    /** The health of an interface (its own, {@code destination} null) or of a destination changed. */
+    public void healthChanged(String interfaceName, String destination, String state, String reason) {
+        if (!followed()) return;
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("interface", interfaceName);
+        data.put("destination", destination);
+        data.put("state", state);
+        data.put("reason", reason);
+        publish("health", data);
+    }
+
+    /** An alert changed (fired, escalated, recovered, acknowledged, …): GET /api/v1/alerts/{id} has the rest. */
+    public void alertChanged(long id, String target, String status, String state, String severity) {
+        if (!followed()) return;
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("id", id);
+        data.put("target", target);
+        data.put("status", status);
+        data.put("state", state);
+        data.put("severity", severity);
+        publish("alert", data);
+    }
+
     /** A drain started or ended. */
     public void drainChanged(boolean draining) {
         if (!followed()) return;

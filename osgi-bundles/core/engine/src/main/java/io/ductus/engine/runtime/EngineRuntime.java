@@ -1,9 +1,18 @@
 package io.ductus.engine.runtime;
 
+import io.ductus.core.alert.AlertSettings;
+import io.ductus.core.alert.Channel;
 import io.ductus.core.project.ConnectorTypes;
+import io.ductus.core.project.ProjectSettings;
 import io.ductus.core.project.ProjectCheck;
 import io.ductus.core.project.ProjectSources;
 import io.ductus.core.project.ProjectValidator;
+import io.ductus.engine.alerts.Alerts;
+import io.ductus.engine.alerts.channel.ChannelSender;
+import io.ductus.engine.alerts.channel.EmailSender;
+import io.ductus.engine.alerts.channel.NoticeText;
+import io.ductus.engine.alerts.channel.WebhookSender;
+import io.ductus.engine.health.HealthMonitor;
 import io.ductus.engine.monitor.EngineMetrics;
 import io.ductus.engine.monitor.EventHub;
 import io.ductus.engine.plugins.ConnectorRegistry;
@@ -13,6 +22,11 @@ import io.ductus.script.ScriptHost;
 import io.ductus.store.Store;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.ZoneId;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -26,14 +40,18 @@ public final class EngineRuntime {
     private final ExecutorService storing;
     private final ScriptHosting scripts;
     private final EngineServices services;
+    private final HealthMonitor health;
+    private final Alerts alerts;
 
     private EngineRuntime(InterfaceManager interfaces, ScheduledExecutorService timers, ExecutorService storing,
-                          ScriptHosting scripts, EngineServices services) {
+                          ScriptHosting scripts, EngineServices services, HealthMonitor health, Alerts alerts) {
         this.interfaces = interfaces;
         this.timers = timers;
         this.storing = storing;
         this.scripts = scripts;
         this.services = services;
+        this.health = health;
+        this.alerts = alerts;
     }
 
     /** The script host, made when the first interface with code starts (GraalJS takes a moment to start). */
@@ -75,15 +93,49 @@ public final class EngineRuntime {
                 new InterfaceRuntime.Shared(store, clock, projectFolder, dataDirectory, timers, storing, scripts, services,
                         metrics, events, new RunningLanes()));
         manager.start();
-        return new EngineRuntime(manager, timers, storing, scripts, services);
+        ProjectSettings settings = structure.project().settings();
+        ZoneId zone = settings.timeZone().orElse(ZoneId.systemDefault());
+        HealthMonitor health = new HealthMonitor(manager, store, metrics.activity(), clock, zone).load();
+        Alerts alerts = new Alerts(health, store, settings.alerts(), zone, clock, events,
+                senders(settings.alerts(), new NoticeText(origin(), zone), services, clock), List.of()).start();
+        return new EngineRuntime(manager, timers, storing, scripts, services, health, alerts);
+    }
+
+    /** How each kind of channel is sent: webhooks always, mail when alerts.smtp names a server. */
+    private static Map<Channel.Type, ChannelSender> senders(AlertSettings alerts, NoticeText text, EngineServices services, Clock clock) {
+        UnaryOperator<String> secrets = value -> value == null ? null
+                : String.valueOf(services.withSecrets(Map.<String, Object>of("value", value)).get("value"));
+        Map<Channel.Type, ChannelSender> senders = new EnumMap<>(Channel.Type.class);
+        senders.put(Channel.Type.WEBHOOK, new WebhookSender(text, secrets));
+        alerts.smtp().ifPresent(smtp -> senders.put(Channel.Type.EMAIL, new EmailSender(smtp, text, secrets, clock)));
+        return senders;
+    }
+
+    /** Which engine speaks in a notification: this host's name. */
+    private static String origin() {
+        try {
+            return "ductus on " + java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.net.UnknownHostException e) {
+            return "ductus";
+        }
     }
 
     public InterfaceManager interfaces() {
         return interfaces;
     }
 
-    /** Stops the interfaces gracefully, then the shared threads. */
+    /** Health of every interface and destination, judged on demand (the API, /metrics) and by the alerts. */
+    public HealthMonitor health() {
+        return health;
+    }
+
+    public Alerts alerts() {
+        return alerts;
+    }
+
+    /** Stops the alerts, then the interfaces gracefully, then the shared threads. */
     public void stop() {
+        alerts.close();
         interfaces.stop();
         scripts.close();
         services.close();

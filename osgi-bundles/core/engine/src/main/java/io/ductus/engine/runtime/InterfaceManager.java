@@ -341,6 +341,11 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         return definitions.size();
     }
 
+    /** The project's interfaces' names, in order. */
+    public synchronized List<String> names() {
+        return List.copyOf(definitions.keySet());
+    }
+
     /** Every destination of the project's interfaces, in order. */
     public synchronized List<DestinationRef> destinations() {
         List<DestinationRef> refs = new ArrayList<>();

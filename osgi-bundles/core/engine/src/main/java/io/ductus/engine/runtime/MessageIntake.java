@@ -160,7 +160,7 @@ final class MessageIntake implements Intake {
         for (int i = 0; i < stored.size(); i++) {
             Stored result = stored.get(i);
             if (!result.duplicate()) lanes.set(batch.get(i).lane());
-            metrics.stored(result.duplicate());
+            metrics.stored(result.duplicate(), now);
             events.received(definition.name(), result.id(), result.duplicate());
             receipts.add(new Receipt(result.id(), result.duplicate()));
         }

@@ -61,7 +61,7 @@ final class RouteHandover implements Handover {
         for (Routed.RoutedMessage m : routed.stored()) {
             boolean duplicate = m.stored().duplicate();
             if (!duplicate) target.lanes().committed(target.name(), messages.get(m.originId()).lane());
-            target.metrics().stored(duplicate);
+            target.metrics().stored(duplicate, now);
             target.events().received(target.name(), m.stored().id(), duplicate);
         }
         outcomes.forEach(o -> waiting.remove(o.messageId()));

@@ -192,14 +192,15 @@ final class SlotWorker implements Runnable {
     /** Records what was delivered, then counts and publishes it; false (keeping the outcomes) when the store failed. */
     private boolean flush() {
         if (unrecorded.isEmpty()) return true;
+        long now = clock.millis();
         try {
-            handover.record(List.copyOf(unrecorded), clock.millis());
+            handover.record(List.copyOf(unrecorded), now);
         } catch (StoreException e) {
             LOG.warn("{}: recording {} outcome(s) failed, trying again: {}", ref, unrecorded.size(), e.getMessage());
             return false;
         }
         for (DeliveryOutcome outcome : unrecorded) {
-            metrics.recorded(outcome.kind());
+            metrics.recorded(outcome, now);
             events.delivery(outcome);
         }
         unrecorded.clear();

@@ -34,6 +34,9 @@ import io.ductus.store.account.NewToken;
 import io.ductus.store.account.NewUser;
 import io.ductus.store.account.TokenRecord;
 import io.ductus.store.account.UserRecord;
+import io.ductus.store.alert.AlertChangeSet;
+import io.ductus.store.alert.AlertRecord;
+import io.ductus.store.alert.NewEvent;
 import io.ductus.store.jdbc.JdbcStore;
 import io.ductus.store.sqlite.SqliteStores;
 import java.io.IOException;
@@ -90,6 +93,7 @@ final class ApiFixture implements AutoCloseable {
     private final HttpClient http = HttpClient.newHttpClient();
     private final SecureRandom random = new SecureRandom();
     private volatile EngineRuntime runtime;
+    private com.sun.net.httpserver.HttpServer hooks;
     private CountsWatcher counts;
     private int mllpPort;
 
@@ -131,6 +135,20 @@ final class ApiFixture implements AutoCloseable {
                   archive: { type: file, path: "archive/{id}.hl7", fsync: false }
                   lab: { type: file, path: "lab/{id}.hl7", fsync: false }
                 """.formatted(mllpPort));
+        hooks = com.sun.net.httpserver.HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        hooks.createContext("/hook", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        hooks.start();
+        Files.writeString(project.resolve("ductus.yaml"), """
+                alerts:
+                  channels:
+                    hook: { type: webhook, url: "http://127.0.0.1:%d/hook" }
+                  rules:
+                    all: { states: [stopped, stalled, error], notify: hook }
+                """.formatted(hooks.getAddress().getPort()));
         // The runtime keeps real time (retries, latencies); the API's clock is the test's.
         runtime = EngineRuntime.start(ProjectLoader.read(project), project, TestRegistries.with(new MllpConnectorFactory(),
                 new FileConnectorFactory()), store, Clock.systemUTC(), folder.resolve("data"), metrics, events);
@@ -140,6 +158,20 @@ final class ApiFixture implements AutoCloseable {
 
     EngineRuntime runtime() {
         return runtime;
+    }
+
+    /** A firing, unacknowledged alert of a target of its own, as a judging round would have stored it. */
+    long firingAlert() {
+        AlertRecord firing = new AlertRecord(0, unique("adt/t"), "destination", "adt", "firing", "stalled", "3 waiting", "warning",
+                "all", T0.toEpochMilli(), T0.toEpochMilli(), T0.toEpochMilli(), null, null, null, null, "hook", 1, 0, 0);
+        return store.alerts().change(new AlertChangeSet(firing, List.of(new NewEvent("fired", "stalled", null)), List.of(),
+                (n, g) -> T0.toEpochMilli(), null), T0.toEpochMilli()).orElseThrow().id();
+    }
+
+    /** A silence of interface adt for an hour from now. */
+    long silence() {
+        long now = System.currentTimeMillis();
+        return store.alerts().addSilence("adt", now, now + 3_600_000, "maintenance", "cli:test", now, null).id();
     }
 
     /** Sends one HL7 message to interface adt over MLLP; its ACK code, or null when nothing listens. */
@@ -319,6 +351,7 @@ final class ApiFixture implements AutoCloseable {
 
     @Override
     public void close() {
+        if (hooks != null) hooks.stop(0);
         if (counts != null) counts.close();
         if (runtime != null) runtime.stop();
         server.stop();

@@ -158,6 +158,21 @@ final class FakeQueueStore implements Store {
     }
 
     @Override
+    public List<io.ductus.store.LaneHead> laneHeads(DestinationRef destination, int lanes) {
+        return List.of();
+    }
+
+    @Override
+    public List<io.ductus.store.LaneLoad> laneLoads(DestinationRef destination) {
+        return List.of();
+    }
+
+    @Override
+    public io.ductus.store.alert.AlertStore alerts() {
+        throw new UnsupportedOperationException("workers never touch alerts");
+    }
+
+    @Override
     public synchronized Set<DestinationRef> pausedDestinations() {
         return Set.copyOf(paused);
     }
