@@ -31,6 +31,11 @@ final class StatusTable {
                 String state = d.path("paused").asBoolean() ? "paused" : i.path("state").asText();
                 rows.add(new String[] {name, d.path("name").asText(), state, d.path("pending").asText(),
                         d.path("quarantined").asText(), health(d)});
+                if (!health(d).equals("ok") && !health(d).equals(i.path("health").path("state").asText())
+                        || !d.path("health").path("trend").isMissingNode() && !d.path("health").path("trend").isNull()) {
+                    problems.add(name + "/" + d.path("name").asText() + ": " + health(d) + " — " + d.path("health").path("reason").asText("")
+                            + trend(d.path("health").path("trend")));
+                }
             }
         }
         StringBuilder out = new StringBuilder();
@@ -42,6 +47,16 @@ final class StatusTable {
             problems.forEach(p -> out.append(p).append('\n'));
         }
         return out.toString();
+    }
+
+    /** A backlog's trend: {@code ; catching up, done in about 4 min} or {@code ; falling behind (120/min in, 80/min out)}. */
+    private static String trend(JsonNode trend) {
+        if (trend.isMissingNode() || trend.isNull()) return "";
+        if (trend.path("direction").asText().equals("catching_up")) {
+            long eta = trend.path("etaSeconds").asLong();
+            return "; catching up, done in about " + (eta < 60 ? eta + " s" : eta / 60 + " min");
+        }
+        return "; falling behind (" + trend.path("inPerMinute").asText() + "/min in, " + trend.path("outPerMinute").asText() + "/min out)";
     }
 
     private static String health(JsonNode node) {

@@ -29,7 +29,27 @@ class StatusTableTest {
                 orders     erp          stopped        0            0  stopped
 
                 adt-in: paused — destination lab: paused by an operator; messages wait
+                adt-in/archive: error — 2 message(s) quarantined
                 orders: stopped — waiting for connector type 'sftp'
+                """);
+    }
+
+    @Test
+    void a_backlog_shows_its_cause_and_where_it_is_going() throws Exception {
+        String answer = """
+                {"draining": false, "interfaces": [
+                  {"name": "adt", "state": "running", "health": {"state": "behind", "reason": "destination lab: 900 waiting"},
+                   "destinations": [
+                     {"name": "lab", "paused": false, "pending": 900, "quarantined": 0,
+                      "health": {"state": "behind", "reason": "900 waiting (behind from 500); a burst: 60/min arriving against 10/min usual",
+                                 "trend": {"direction": "catching_up", "inPerMinute": 60.0, "outPerMinute": 240.0, "etaSeconds": 300}}},
+                     {"name": "archive", "paused": false, "pending": 700, "quarantined": 0,
+                      "health": {"state": "stalled", "reason": "700 waiting, the oldest for 4 min; nothing finished for 4 min",
+                                 "trend": {"direction": "falling_behind", "inPerMinute": 60.0, "outPerMinute": 0.0, "etaSeconds": null}}}]}]}
+                """;
+        assertThat(StatusTable.render(JSON.readTree(answer))).endsWith("""
+                adt/lab: behind — 900 waiting (behind from 500); a burst: 60/min arriving against 10/min usual; catching up, done in about 5 min
+                adt/archive: stalled — 700 waiting, the oldest for 4 min; nothing finished for 4 min; falling behind (60.0/min in, 0.0/min out)
                 """);
     }
 
