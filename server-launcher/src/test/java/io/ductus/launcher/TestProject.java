@@ -30,6 +30,7 @@ final class TestProject {
     private final java.util.Map<String, String> code = new java.util.LinkedHashMap<>();
     private String ordering = "";
     private String dedupe = "";
+    private String ductusYaml;
 
     TestProject(Path root) throws IOException {
         this.folder = root.resolve("project");
@@ -69,6 +70,12 @@ final class TestProject {
         return this;
     }
 
+    /** The project's ductus.yaml (alerts, time zone), written as given. */
+    TestProject ductusYaml(String yaml) {
+        ductusYaml = yaml;
+        return this;
+    }
+
     /** Writes the project folder. */
     TestProject write() throws IOException {
         Path iface = folder.resolve("interfaces").resolve(INTERFACE);
@@ -76,6 +83,7 @@ final class TestProject {
         String yaml = "source: { type: mllp, listen: 127.0.0.1:0 }\n"
                 + "format: hl7\n" + ordering + dedupe + "destinations:\n" + String.join("", destinations);
         Files.writeString(iface.resolve("interface.yaml"), yaml);
+        if (ductusYaml != null) Files.writeString(folder.resolve("ductus.yaml"), ductusYaml);
         for (var other : otherInterfaces.entrySet()) {
             Path folderOfOther = Files.createDirectories(folder.resolve("interfaces").resolve(other.getKey()));
             Files.writeString(folderOfOther.resolve("interface.yaml"), other.getValue());
