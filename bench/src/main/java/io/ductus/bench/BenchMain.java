@@ -30,6 +30,8 @@ public final class BenchMain {
         all.put("file-ingest", new Entry("300,000 CSV rows through the file source into SQLite, relaxed durability: rows per"
                 + " second from the file's arrival to its move to done (median of 3), the ingest window, the store alone",
                 new FileIngestBench()));
+        all.put("alerts", new Entry("one judging round over 1,001 interfaces (100 backlogged, their alerts firing): mean round time;"
+                + " CPU of the health and alert threads at the default round every 15 s", new AlertsBench()));
         return all;
     }
 

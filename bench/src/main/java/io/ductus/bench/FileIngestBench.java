@@ -129,7 +129,7 @@ final class FileIngestBench implements BenchMain.Scenario {
     }
 
     /** utime + stime of the engine's JVM (bin/ductus execs java, so this is the JVM's pid). */
-    private static long cpuTicks(Process engine) throws IOException {
+    static long cpuTicks(Process engine) throws IOException {
         String stat = Files.readString(Path.of("/proc", Long.toString(engine.pid()), "stat"));
         String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
         return Long.parseLong(f[11]) + Long.parseLong(f[12]);
@@ -182,7 +182,7 @@ final class FileIngestBench implements BenchMain.Scenario {
         return Files.size(csv);
     }
 
-    private static Process startEngine(Path root, Path project, Path data, Path dir) throws Exception {
+    static Process startEngine(Path root, Path project, Path data, Path dir) throws Exception {
         List<String> command = List.of(root.resolve("server-launcher/target/ductus/bin/ductus").toString(), "serve",
                 "--project", project.toString(), "--data", data.toString(), "--api-listen", "127.0.0.1:0",
                 "--plugins", dir.resolve("plugins").toString());
@@ -193,7 +193,10 @@ final class FileIngestBench implements BenchMain.Scenario {
         for (String line; ; ) {
             line = out.readLine();
             if (line == null) throw new IllegalStateException("ductus ended before starting:\n" + Files.readString(dir.resolve("stderr.log")));
-            if (line.contains("ductus started in")) break;
+            if (line.contains("ductus started in")) {
+                Files.writeString(dir.resolve("stdout.log"), line + "\n"); // the started line, with the API's address
+                break;
+            }
         }
         Thread.ofPlatform().daemon(true).start(() -> {
             try {
@@ -208,11 +211,11 @@ final class FileIngestBench implements BenchMain.Scenario {
     }
 
     /** The 1-minute load average: the machine is shared, so figures are read next to it. */
-    private static String loadAverage() throws IOException {
+    static String loadAverage() throws IOException {
         return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
     }
 
-    private static void deleteTree(Path folder) throws IOException {
+    static void deleteTree(Path folder) throws IOException {
         if (!Files.exists(folder)) return;
         try (Stream<Path> all = Files.walk(folder)) {
             all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

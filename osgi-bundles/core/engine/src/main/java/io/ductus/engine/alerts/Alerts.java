@@ -52,6 +52,7 @@ public final class Alerts implements AutoCloseable {
     private final AlertOperations operations;
     private final Instant started;
     private final Object wake = new Object();
+    private final List<Thread> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final ScheduledExecutorService judging = Executors.newSingleThreadScheduledExecutor(platform("ductus-health"));
     private final Thread sender;
     private final AtomicLong rounds = new AtomicLong();
@@ -61,8 +62,11 @@ public final class Alerts implements AutoCloseable {
     private volatile Map<String, Health> lastHealth = Map.of();
     private volatile boolean running = true;
 
-    /** The round's figures since start: for /metrics and the benchmark. */
-    public record Stats(long rounds, long nanos, long cpuNanos, long lastNanos) {
+    /**
+     * The round's figures since start, for /metrics and the benchmark: rounds, their time and their CPU time,
+     * and the CPU time of both threads in all they do (rounds, sampling, saving, sending).
+     */
+    public record Stats(long rounds, long nanos, long cpuNanos, long lastNanos, long threadsCpuNanos) {
     }
 
     public Alerts(HealthMonitor monitor, Store store, AlertSettings settings, ZoneId zone, Clock clock, EventHub events,
@@ -81,10 +85,11 @@ public final class Alerts implements AutoCloseable {
         this.sender = platform("ductus-alert-outbox").newThread(this::sendLoop);
     }
 
-    private static java.util.concurrent.ThreadFactory platform(String name) {
+    private java.util.concurrent.ThreadFactory platform(String name) {
         return r -> {
             Thread t = new Thread(r, name);
             t.setDaemon(true);
+            threads.add(t);
             return t;
         };
     }
@@ -193,7 +198,12 @@ public final class Alerts implements AutoCloseable {
     }
 
     public Stats stats() {
-        return new Stats(rounds.get(), roundNanos.get(), roundCpuNanos.get(), lastRoundNanos.get());
+        long cpu = 0;
+        for (Thread t : threads) {
+            long c = t.isAlive() ? THREADS.getThreadCpuTime(t.threadId()) : -1;
+            if (c > 0) cpu += c;
+        }
+        return new Stats(rounds.get(), roundNanos.get(), roundCpuNanos.get(), lastRoundNanos.get(), cpu);
     }
 
     @Override

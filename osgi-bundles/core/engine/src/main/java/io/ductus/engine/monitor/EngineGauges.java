@@ -80,6 +80,9 @@ public final class EngineGauges {
                     .dataPoint(CounterDataPointSnapshot.builder().value(stats.nanos() / 1e9).build()).build());
             all.add(CounterSnapshot.builder().name("ductus_health_round_cpu_seconds").help("CPU time of the judging thread in rounds since start")
                     .dataPoint(CounterDataPointSnapshot.builder().value(stats.cpuNanos() / 1e9).build()).build());
+            all.add(CounterSnapshot.builder().name("ductus_health_cpu_seconds")
+                    .help("CPU time of the health and alert threads since start: rounds, sampling, saving, sending")
+                    .dataPoint(CounterDataPointSnapshot.builder().value(stats.threadsCpuNanos() / 1e9).build()).build());
         }
         return new MetricSnapshots(all);
     }
