@@ -219,5 +219,6 @@ public final class Alerts implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         outbox.close();
+        databaseLoss.close();
     }
 }

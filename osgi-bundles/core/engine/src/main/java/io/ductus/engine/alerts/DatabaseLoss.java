@@ -28,6 +28,9 @@ final class DatabaseLoss {
 
     private final AlertSettings settings;
     private final Map<Channel.Type, ChannelSender> senders;
+    /** One thread, so that a recovery is never sent before the loss it ends. */
+    private final java.util.concurrent.ExecutorService sending = java.util.concurrent.Executors.newSingleThreadExecutor(
+            Thread.ofVirtual().name("alert-direct").factory());
     private Instant since;
     private Optional<Policy> told = Optional.empty();
 
@@ -64,7 +67,7 @@ final class DatabaseLoss {
             if (sender == null) continue;
             NotificationRecord notice = new NotificationRecord(0, null, 0, name, kind, TARGET, policy.severity().label(), "error", reason,
                     now.toEpochMilli(), now.toEpochMilli(), "waiting", 0, null, null, null);
-            Thread.ofVirtual().name("alert-direct-" + name).start(() -> {
+            sending.execute(() -> {
                 try {
                     sender.send(channel.get(), List.of(notice));
                     LOG.info("alerts: told {} directly that the database is {}", name, kind.equals("fired") ? "lost" : "back");
@@ -74,5 +77,9 @@ final class DatabaseLoss {
                 }
             });
         }
+    }
+
+    void close() {
+        sending.shutdown();
     }
 }
