@@ -7,7 +7,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -75,7 +74,7 @@ final class ActivityRows {
                 for (InterfaceActivity a : interfaces) {
                     ps.setString(1, a.interfaceName());
                     ps.setLong(2, a.watchedSince());
-                    setLong(ps, 3, a.lastReceived());
+                    AccountRows.setNullableLong(ps, 3, a.lastReceived());
                     ps.addBatch();
                 }
                 ps.executeBatch();
@@ -87,8 +86,8 @@ final class ActivityRows {
                     ps.setString(1, a.destination().interfaceName());
                     ps.setString(2, a.destination().destination());
                     ps.setLong(3, a.watchedSince());
-                    setLong(ps, 4, a.lastFinished());
-                    setLong(ps, 5, a.lastErrorAt());
+                    AccountRows.setNullableLong(ps, 4, a.lastFinished());
+                    AccountRows.setNullableLong(ps, 5, a.lastErrorAt());
                     ps.setString(6, a.lastError());
                     ps.setString(7, a.baseline());
                     ps.addBatch();
@@ -97,10 +96,5 @@ final class ActivityRows {
             }
         }
         return null;
-    }
-
-    static void setLong(PreparedStatement ps, int index, Long value) throws SQLException {
-        if (value == null) ps.setNull(index, Types.BIGINT);
-        else ps.setLong(index, value);
     }
 }

@@ -85,13 +85,13 @@ final class AlertWrites {
         ps.setString(i++, r.reason());
         ps.setString(i++, r.severity());
         ps.setString(i++, r.rule());
-        ActivityRows.setLong(ps, i++, r.since());
-        ActivityRows.setLong(ps, i++, r.firedAt());
-        ActivityRows.setLong(ps, i++, r.lastNoticeAt());
-        ActivityRows.setLong(ps, i++, r.escalatedAt());
-        ActivityRows.setLong(ps, i++, r.acknowledgedAt());
+        AccountRows.setNullableLong(ps, i++, r.since());
+        AccountRows.setNullableLong(ps, i++, r.firedAt());
+        AccountRows.setNullableLong(ps, i++, r.lastNoticeAt());
+        AccountRows.setNullableLong(ps, i++, r.escalatedAt());
+        AccountRows.setNullableLong(ps, i++, r.acknowledgedAt());
         ps.setString(i++, r.acknowledgedBy());
-        ActivityRows.setLong(ps, i++, r.goodSince());
+        AccountRows.setNullableLong(ps, i++, r.goodSince());
         ps.setString(i++, r.told());
         ps.setInt(i++, r.episode());
         return i;
@@ -140,7 +140,7 @@ final class AlertWrites {
 
     static void insertNotice(Connection c, Long alertId, int episode, NewNotice n, String target, long now, long due) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(INSERT_NOTICE)) {
-            ActivityRows.setLong(ps, 1, alertId);
+            AccountRows.setNullableLong(ps, 1, alertId);
             ps.setInt(2, episode);
             ps.setString(3, n.channel());
             ps.setString(4, n.kind());

@@ -97,6 +97,25 @@ class QueryPlanTest {
     }
 
     @Test
+    void a_lanes_first_pending_delivery_is_one_probe_of_the_pending_index() throws Exception {
+        String plan = plan(QueueReads.LANE_HEAD, "adt", "lab", 3);
+        if (db == Database.SQLITE) {
+            assertThat(plan).contains("SEARCH deliveries USING INDEX deliveries_pending (interface_name=? AND destination=? AND lane=?)")
+                    .contains("SEARCH m USING INTEGER PRIMARY KEY")
+                    .doesNotContain("SCAN deliveries").doesNotContain("SCAN m").doesNotContain("TEMP B-TREE");
+        } else {
+            assertThat(plan).contains("Index Scan using deliveries_pending").contains("Index Scan using messages_pkey")
+                    .doesNotContain("Seq Scan").doesNotContain("Sort");
+        }
+    }
+
+    @Test
+    void a_destinations_lane_counts_read_only_its_part_of_the_pending_index() throws Exception {
+        String plan = plan(QueueReads.LANE_COUNTS, "adt", "lab");
+        assertThat(plan).contains("deliveries_pending").doesNotContainIgnoringCase("seq scan").doesNotContain("SCAN deliveries ");
+    }
+
+    @Test
     void pending_and_quarantined_counts_come_from_their_partial_indexes() throws Exception {
         assertThat(plan(QueueReads.PENDING_COUNTS)).contains("deliveries_pending").doesNotContainIgnoringCase("seq scan");
         assertThat(plan(QueueReads.QUARANTINED_COUNTS)).contains("deliveries_quarantined")
