@@ -120,6 +120,12 @@ public interface Store {
     List<LaneHead> laneHeads(DestinationRef destination, int lanes);
 
     /**
+     * {@link #laneHeads(DestinationRef, int)} of several destinations (each with its number of lanes) in one
+     * read: what one health round asks of every destination with a backlog.
+     */
+    java.util.Map<DestinationRef, List<LaneHead>> laneHeads(java.util.Map<DestinationRef, Integer> lanesByDestination);
+
+    /**
      * Every lane of a destination with pending deliveries (lanes past its partitions too), how many wait in
      * each and its first one. Reads the destination's whole queue index: for hotspots, on demand.
      */

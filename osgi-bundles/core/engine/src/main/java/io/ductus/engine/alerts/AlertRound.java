@@ -64,9 +64,11 @@ final class AlertRound {
         int notices = 0;
         int lost = 0;
         List<Observation> all = new ArrayList<>(observations);
+        Set<String> observed = new HashSet<>(observations.size() * 2);
+        for (Observation o : observations) observed.add(o.target());
         for (AlertRecord r : stored.values()) {
             // A target no longer observed (an interface taken out of the project) is good: it settles and recovers.
-            if (!r.status().equals(AlertState.Status.OK.label()) && observations.stream().noneMatch(o -> o.target().equals(r.target()))) {
+            if (!r.status().equals(AlertState.Status.OK.label()) && !observed.contains(r.target())) {
                 all.add(new Observation(r.target(), AlertRecords.kind(r), r.interfaceName(), Observation.OK, null, null, false));
             }
         }

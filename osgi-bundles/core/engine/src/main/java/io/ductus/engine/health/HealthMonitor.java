@@ -84,11 +84,21 @@ public final class HealthMonitor {
         Instant now = clock.instant();
         List<InterfaceState> states = interfaces.states();
         Map<DestinationRef, DestinationCounts> counts = QueueCounts.read(store, interfaces.destinations());
-        List<HealthSnapshot.InterfaceHealth> all = new ArrayList<>(states.size());
+        Map<String, InterfaceDefinition> definitions = new LinkedHashMap<>();
+        Map<DestinationRef, Integer> backlogged = new LinkedHashMap<>();
         for (InterfaceState state : states) {
             InterfaceDefinition definition = interfaces.definition(state.name()).orElseThrow();
-            all.add(judge(state, definition, counts, now));
+            definitions.put(state.name(), definition);
+            for (DestinationState d : state.destinations()) {
+                DestinationRef ref = new DestinationRef(state.name(), d.name());
+                DestinationCounts c = counts.get(ref);
+                if (c != null && c.pending() > 0) backlogged.put(ref, definition.ordering().lanes());
+            }
         }
+        // One read for every destination with a backlog: one index probe per lane.
+        Map<DestinationRef, List<io.ductus.store.LaneHead>> heads = store.laneHeads(backlogged);
+        List<HealthSnapshot.InterfaceHealth> all = new ArrayList<>(states.size());
+        for (InterfaceState state : states) all.add(judge(state, definitions.get(state.name()), counts, heads, now));
         return new HealthSnapshot(now, interfaces.draining(), all);
     }
 
@@ -119,7 +129,8 @@ public final class HealthMonitor {
     }
 
     private HealthSnapshot.InterfaceHealth judge(InterfaceState state, InterfaceDefinition definition,
-                                                 Map<DestinationRef, DestinationCounts> counts, Instant now) {
+                                                 Map<DestinationRef, DestinationCounts> counts,
+                                                 Map<DestinationRef, List<io.ductus.store.LaneHead>> heads, Instant now) {
         long nowMs = now.toEpochMilli();
         long lastReceived = activity.of(state.name()).lastReceived();
         Health own = HealthCheck.interfaceOwn(new InterfaceFacts(state.runs() ? null : state.reason(), state.source().status(),
@@ -130,7 +141,8 @@ public final class HealthMonitor {
         for (DestinationState d : state.destinations()) {
             DestinationRef ref = new DestinationRef(state.name(), d.name());
             DestinationCounts c = counts.getOrDefault(ref, new DestinationCounts(ref, 0, 0));
-            DestinationHealth health = HealthCheck.destination(facts(state, d, ref, c, definition, now), now);
+            DestinationHealth health = HealthCheck.destination(facts(state, d, ref, c, heads.getOrDefault(ref, List.of()), definition,
+                    now), now);
             views.add(new HealthSnapshot.DestinationView(d, c, health));
             healths.put(d.name(), health.health());
         }
@@ -139,15 +151,13 @@ public final class HealthMonitor {
     }
 
     private DestinationFacts facts(InterfaceState state, DestinationState d, DestinationRef ref, DestinationCounts c,
-                                   InterfaceDefinition definition, Instant now) {
-        List<LaneHead> heads = new ArrayList<>();
+                                   List<io.ductus.store.LaneHead> read, InterfaceDefinition definition, Instant now) {
+        List<LaneHead> heads = new ArrayList<>(read.size());
         Instant oldest = null;
-        if (c.pending() > 0) {
-            for (io.ductus.store.LaneHead h : store.laneHeads(ref, definition.ordering().lanes())) {
-                heads.add(new LaneHead(h.lane(), h.messageId(), h.orderingKey(), h.attempts(), h.lastError(), h.receivedAt()));
-                Instant received = Instant.ofEpochMilli(h.receivedAt());
-                if (oldest == null || received.isBefore(oldest)) oldest = received;
-            }
+        for (io.ductus.store.LaneHead h : read) {
+            heads.add(new LaneHead(h.lane(), h.messageId(), h.orderingKey(), h.attempts(), h.lastError(), h.receivedAt()));
+            Instant received = Instant.ofEpochMilli(h.receivedAt());
+            if (oldest == null || received.isBefore(oldest)) oldest = received;
         }
         Activity.DestinationMoments m = activity.of(ref);
         Activity.DestinationMoments.Failure failure = m.lastFailure();

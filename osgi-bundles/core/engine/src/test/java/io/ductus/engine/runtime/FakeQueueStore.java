@@ -163,6 +163,11 @@ final class FakeQueueStore implements Store {
     }
 
     @Override
+    public java.util.Map<DestinationRef, List<io.ductus.store.LaneHead>> laneHeads(java.util.Map<DestinationRef, Integer> lanes) {
+        return java.util.Map.of();
+    }
+
+    @Override
     public List<io.ductus.store.LaneLoad> laneLoads(DestinationRef destination) {
         return List.of();
     }

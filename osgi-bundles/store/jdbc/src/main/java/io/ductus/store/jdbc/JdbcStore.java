@@ -152,6 +152,18 @@ public final class JdbcStore implements Store, AutoCloseable {
     }
 
     @Override
+    public java.util.Map<DestinationRef, List<io.ductus.store.LaneHead>> laneHeads(java.util.Map<DestinationRef, Integer> lanesByDestination) {
+        if (lanesByDestination.isEmpty()) return java.util.Map.of();
+        return transactions.read(c -> {
+            java.util.Map<DestinationRef, List<io.ductus.store.LaneHead>> all = new java.util.LinkedHashMap<>();
+            for (var e : lanesByDestination.entrySet()) {
+                all.put(e.getKey(), QueueReads.laneHeads(c, e.getKey(), java.util.stream.IntStream.range(0, e.getValue()).boxed().toList()));
+            }
+            return all;
+        });
+    }
+
+    @Override
     public List<io.ductus.store.LaneLoad> laneLoads(DestinationRef destination) {
         return transactions.read(c -> QueueReads.laneLoads(c, destination));
     }

@@ -239,6 +239,7 @@ class AlertStoreContractTest {
         assertThat(store.laneHeads(x, 8)).extracting(LaneHead::lane, LaneHead::orderingKey).containsExactly(
                 org.assertj.core.groups.Tuple.tuple(2, "key-2"), org.assertj.core.groups.Tuple.tuple(5, "key-5"));
         assertThat(store.laneHeads(x, 4)).extracting(LaneHead::lane).containsExactly(2);
+        assertThat(store.laneHeads(java.util.Map.of(x, 8)).get(x)).isEqualTo(store.laneHeads(x, 8));
         assertThat(store.laneLoads(x)).extracting(LaneLoad::lane, LaneLoad::waiting).containsExactly(
                 org.assertj.core.groups.Tuple.tuple(2, 2L), org.assertj.core.groups.Tuple.tuple(5, 1L));
     }
