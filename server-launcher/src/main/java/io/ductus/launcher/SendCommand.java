@@ -1,10 +1,10 @@
 package io.ductus.launcher;
 
-import io.ductus.core.hl7.Hl7Splitter;
-import io.ductus.sdk.hl7.Hl7Ack;
-import io.ductus.sdk.hl7.Hl7FormatException;
-import io.ductus.sdk.hl7.Hl7Header;
-import io.ductus.sdk.hl7.MllpFraming;
+import io.ductus.format.hl7.Hl7Splitter;
+import io.ductus.format.ack.Hl7Ack;
+import io.ductus.format.hl7.Hl7ParseException;
+import io.ductus.format.hl7.Hl7Header;
+import io.ductus.format.mllp.MllpFraming;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -99,7 +99,7 @@ final class SendCommand implements Callable<Integer> {
     private static String controlId(byte[] message) {
         try {
             return "(MSH-10 " + Hl7Header.read(message).controlId().orElse("empty") + ")";
-        } catch (Hl7FormatException e) {
+        } catch (Hl7ParseException e) {
             return "(no readable MSH)";
         }
     }
@@ -108,7 +108,7 @@ final class SendCommand implements Callable<Integer> {
         try {
             Hl7Ack.Reply reply = Hl7Ack.read(ack);
             return reply.code() + reply.text().map(t -> " " + t).orElse("");
-        } catch (Hl7FormatException e) {
+        } catch (Hl7ParseException e) {
             return "?? not an acknowledgement: " + e.getMessage();
         }
     }

@@ -1,6 +1,6 @@
 package io.ductus.launcher;
 
-import io.ductus.core.hl7.Hl7Splitter;
+import io.ductus.format.hl7.Hl7Splitter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.Charset;

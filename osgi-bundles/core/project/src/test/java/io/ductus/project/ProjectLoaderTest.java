@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ductus.core.config.DatabaseSetting;
 import io.ductus.core.project.ConnectorTypes;
-import io.ductus.core.project.Durability;
+import io.ductus.store.Durability;
 import io.ductus.core.project.Format;
 import io.ductus.core.project.InterfaceDefinition;
 import io.ductus.core.project.Problem;

@@ -1,6 +1,6 @@
 package io.ductus.script;
 
-import io.ductus.core.csv.CsvTable;
+import io.ductus.format.csv.CsvTable;
 import java.util.ArrayList;
 import java.util.List;
 import org.graalvm.polyglot.Source;

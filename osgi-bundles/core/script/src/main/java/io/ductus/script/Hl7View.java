@@ -1,7 +1,7 @@
 package io.ductus.script;
 
-import io.ductus.core.hl7.Hl7Message;
-import io.ductus.core.hl7.Hl7Segment;
+import io.ductus.format.hl7.Hl7Message;
+import io.ductus.format.hl7.Hl7Segment;
 import java.util.List;
 import org.graalvm.polyglot.HostAccess;
 

@@ -1,9 +1,9 @@
 package io.ductus.script;
 
-import io.ductus.core.csv.CsvParseException;
-import io.ductus.core.csv.CsvTable;
-import io.ductus.core.hl7.Hl7Message;
-import io.ductus.core.hl7.Hl7ParseException;
+import io.ductus.format.csv.CsvParseException;
+import io.ductus.format.csv.CsvTable;
+import io.ductus.format.hl7.Hl7Message;
+import io.ductus.format.hl7.Hl7ParseException;
 import io.ductus.core.project.Format;
 import io.ductus.sdk.Responder;
 import java.nio.charset.Charset;

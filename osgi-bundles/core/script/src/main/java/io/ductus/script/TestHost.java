@@ -1,7 +1,7 @@
 package io.ductus.script;
 
-import io.ductus.core.hl7.Hl7Message;
-import io.ductus.core.hl7.Hl7ParseException;
+import io.ductus.format.hl7.Hl7Message;
+import io.ductus.format.hl7.Hl7ParseException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.graalvm.polyglot.HostAccess;

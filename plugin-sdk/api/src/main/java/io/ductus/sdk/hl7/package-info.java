@@ -1,10 +1,10 @@
 /**
- * HL7 v2 helpers for connectors that speak HL7 on the wire: reading a message's MSH header and building
- * the acknowledgement (ACK) a receiver answers with. Bytes are read as ISO-8859-1, which maps every byte
- * to one char and back, so header fields copied into an ACK keep their exact bytes in any charset.
+ * HL7 v2 helpers of SDK 1.0 to 1.3, kept so that connectors built against them keep loading: each is now
+ * a thin view of the formats module ({@code io.ductus.format.hl7}, {@code io.ductus.format.ack},
+ * {@code io.ductus.format.mllp}), where new code goes.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package io.ductus.sdk.hl7;
 
 import org.osgi.annotation.bundle.Export;

@@ -4,7 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 
 /**
- * Cuts a stream into records one at a time, holding one buffer and the record being read. Not
+ * Cuts a stream into records one at a time, holding one buffer and the record being read: the SDK's view
+ * of the formats module's splitter ({@link io.ductus.format.split.RecordSplitter}), which does the work. Not
  * thread-safe; one per stream. Open one with {@link #open}.
  */
 public interface RecordSplitter {
@@ -38,13 +39,7 @@ public interface RecordSplitter {
      * @param maxRecord the largest record taken; a bigger one is a {@link RecordFormatException}
      */
     static RecordSplitter open(Kind kind, InputStream in, Position from, int maxRecord) throws IOException, RecordFormatException {
-        if (maxRecord < 16) throw new IllegalArgumentException("maxRecord must be at least 16 bytes: " + maxRecord);
-        LineScanner lines = new LineScanner(in, maxRecord);
-        return switch (kind) {
-            case HL7 -> new Hl7Records(lines, from, maxRecord);
-            case CSV -> CsvRecords.open(lines, from, maxRecord);
-            case LINES -> new LineRecords(lines, from, maxRecord);
-        };
+        return FormatRecords.open(kind, in, from, maxRecord);
     }
 
     /** The next record, or null at the end of the stream. */

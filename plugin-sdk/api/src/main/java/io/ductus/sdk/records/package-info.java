@@ -5,7 +5,7 @@
  * {@link io.ductus.sdk.Progress} and resume there after a crash.
  */
 @Export
-@Version("1.0.0")
+@Version("1.0.1")
 package io.ductus.sdk.records;
 
 import org.osgi.annotation.bundle.Export;

@@ -6,10 +6,11 @@ import io.ductus.sdk.Destination;
 import io.ductus.sdk.OutboundMessage;
 import io.ductus.sdk.Outcome;
 import io.ductus.sdk.config.HostPort;
-import io.ductus.sdk.hl7.Hl7Ack;
-import io.ductus.sdk.hl7.Hl7FormatException;
-import io.ductus.sdk.hl7.Hl7Header;
-import io.ductus.sdk.hl7.MllpFraming;
+import io.ductus.format.ack.Hl7Ack;
+import io.ductus.format.mllp.MllpPayload;
+import io.ductus.format.hl7.Hl7Header;
+import io.ductus.format.hl7.Hl7ParseException;
+import io.ductus.format.mllp.MllpFraming;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,6 +26,8 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * The MLLP client: one persistent connection per destination, one message at a time, waiting for the
  * receiver's ACK. AA → sent; AE, no answer, a refused or broken connection → retry; AR → quarantine.
+ * Segments go out ending with CR, as HL7 over MLLP expects ({@link MllpPayload}), unless the destination
+ * is told to keep the stored bytes exactly ({@code keep_bytes: true}).
  * Runs on the engine's worker (virtual) threads, so plain blocking sockets are the simple, right tool.
  */
 final class MllpClient implements Destination {
@@ -34,16 +37,18 @@ final class MllpClient implements Destination {
     private final HostPort receiver;
     private final Duration connectTimeout;
     private final Duration ackTimeout;
+    private final boolean keepBytes;
     private final ConnectorContext context;
     /** Workers of several slots may send at once; the connection carries one exchange at a time. */
     private final ReentrantLock exchange = new ReentrantLock();
     private Socket socket;
     private InputStream in;
 
-    MllpClient(HostPort receiver, Duration connectTimeout, Duration ackTimeout, ConnectorContext context) {
+    MllpClient(HostPort receiver, Duration connectTimeout, Duration ackTimeout, boolean keepBytes, ConnectorContext context) {
         this.receiver = receiver;
         this.connectTimeout = connectTimeout;
         this.ackTimeout = ackTimeout;
+        this.keepBytes = keepBytes;
         this.context = context;
     }
 
@@ -66,7 +71,8 @@ final class MllpClient implements Destination {
         String expectedControlId = controlIdOf(message.payload());
         try {
             connectIfNeeded();
-            socket.getOutputStream().write(MllpFraming.frame(message.payload()));
+            byte[] payload = keepBytes ? message.payload() : MllpPayload.crSegmentEnds(message.payload());
+            socket.getOutputStream().write(MllpFraming.frame(payload));
             socket.getOutputStream().flush();
             Hl7Ack.Reply reply = Hl7Ack.read(MllpFraming.readFrame(in, MAX_ACK_BYTES));
             if (expectedControlId != null && !expectedControlId.equals(reply.controlId())) {
@@ -90,7 +96,7 @@ final class MllpClient implements Destination {
         } catch (IOException e) {
             disconnect();
             return Outcome.retry("connection to " + receiver + " failed: " + e);
-        } catch (Hl7FormatException e) {
+        } catch (Hl7ParseException e) {
             disconnect();
             return Outcome.retry("the receiver's answer is not an HL7 acknowledgement: " + e.getMessage());
         }
@@ -111,7 +117,7 @@ final class MllpClient implements Destination {
     private static String controlIdOf(byte[] payload) {
         try {
             return Hl7Header.read(payload).controlId().orElse(null);
-        } catch (Hl7FormatException e) {
+        } catch (Hl7ParseException e) {
             return null;
         }
     }

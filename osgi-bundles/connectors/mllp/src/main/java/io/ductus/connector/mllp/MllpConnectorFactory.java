@@ -1,5 +1,6 @@
 package io.ductus.connector.mllp;
 
+import io.ductus.format.ack.AckControlIds;
 import io.ductus.sdk.ConnectorContext;
 import io.ductus.sdk.ConnectorFactory;
 import io.ductus.sdk.ConnectorType;
@@ -31,7 +32,12 @@ public final class MllpConnectorFactory implements ConnectorFactory {
                     .required("connect", FieldType.HOST_PORT, "the receiver's address, such as lab.example.org:7001")
                     .optional("ack_timeout", FieldType.DURATION, "30s", "how long to wait for the receiver's ACK before retrying")
                     .optional("connect_timeout", FieldType.DURATION, "10s", "how long to wait for a connection")
+                    .optional("keep_bytes", FieldType.BOOLEAN, false, "send the stored bytes exactly as they are; by default"
+                            + " LF and CRLF segment ends become CR, as HL7 over MLLP expects")
                     .build());
+
+    /** The control ids of every listener's ACKs: made once, so they repeat neither across listeners nor restarts. */
+    private AckControlIds ackIds;
 
     /** One set of event-loop threads (one per core) for every MLLP listener of the engine, made on first use. */
     private EventLoopGroup loops;
@@ -53,14 +59,20 @@ public final class MllpConnectorFactory implements ConnectorFactory {
         loops = null;
     }
 
+    private synchronized AckControlIds ackIds(ConnectorContext context) {
+        if (ackIds == null) ackIds = new AckControlIds(context.clock().instant());
+        return ackIds;
+    }
+
     @Override
     public Source createSource(ConnectorConfig config, ConnectorContext context) {
         return new MllpListener(new MllpListener.Settings(config.hostPort("listen"), (int) config.integer("max_frame"),
-                config.duration("idle_timeout"), (int) config.integer("max_connections")), loops(), context);
+                config.duration("idle_timeout"), (int) config.integer("max_connections")), loops(), ackIds(context), context);
     }
 
     @Override
     public Destination createDestination(ConnectorConfig config, ConnectorContext context) {
-        return new MllpClient(config.hostPort("connect"), config.duration("connect_timeout"), config.duration("ack_timeout"), context);
+        return new MllpClient(config.hostPort("connect"), config.duration("connect_timeout"), config.duration("ack_timeout"),
+                config.bool("keep_bytes"), context);
     }
 }

@@ -1,6 +1,6 @@
 package io.ductus.connector.mllp;
 
-import io.ductus.sdk.hl7.MllpFraming;
+import io.ductus.format.mllp.MllpFraming;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * Cuts a byte stream into MLLP frames. Bytes between frames (stray CR/LF, noise) are skipped. A frame
  * longer than the maximum is not kept: its first bytes are, so the receiver can still answer with an
- * ACK naming the message, and an {@link Oversize} is emitted once its end arrives.
+ * ACK naming the message, and an {@link Oversize} is emitted once its end arrives. A connection that closes
+ * inside a frame emits one {@link Truncated} with the bytes it had sent of it.
  */
 final class MllpFrameDecoder extends ByteToMessageDecoder {
 
@@ -20,6 +21,10 @@ final class MllpFrameDecoder extends ByteToMessageDecoder {
 
     /** A frame that exceeded the maximum: its first bytes and its full length. */
     record Oversize(byte[] head, long length) {
+    }
+
+    /** The connection closed after a frame's start byte and before its end bytes: {@code received} bytes of it came. */
+    record Truncated(long received) {
     }
 
     static final int HEAD_KEPT = 8 * 1024;
@@ -33,6 +38,16 @@ final class MllpFrameDecoder extends ByteToMessageDecoder {
 
     MllpFrameDecoder(int maxFrameBytes) {
         this.maxFrameBytes = maxFrameBytes;
+    }
+
+    /** The connection closed: after the frames still buffered, a frame begun and not ended is reported once. */
+    @Override
+    protected void decodeLast(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        decode(ctx, in, out);
+        if (state == State.IN_FRAME) out.add(new Truncated(in.readableBytes()));
+        else if (state == State.DISCARDING) out.add(new Truncated(discardedLength + in.readableBytes()));
+        in.skipBytes(in.readableBytes());
+        state = State.BETWEEN_FRAMES;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.ductus.connector.mllp;
 
+import io.ductus.format.ack.AckControlIds;
 import io.ductus.sdk.ConnectorContext;
 import io.ductus.sdk.ConnectorException;
 import io.ductus.sdk.ConnectorStatus;
@@ -24,7 +25,6 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The MLLP listener: accepts many connections, hands each message to the intake and answers AA only
@@ -40,16 +40,17 @@ final class MllpListener implements Source {
     private final EventLoopGroup group;
     private final ConnectorContext context;
     private final AtomicInteger inFlight = new AtomicInteger();
-    private final AtomicLong ackIds = new AtomicLong();
+    private final AckControlIds ackIds;
     private final AtomicBoolean finishing = new AtomicBoolean();
     private volatile boolean stopping;
     private ChannelGroup connections;
     private Channel server;
     private CompletableFuture<Void> stopped;
 
-    MllpListener(Settings settings, EventLoopGroup group, ConnectorContext context) {
+    MllpListener(Settings settings, EventLoopGroup group, AckControlIds ackIds, ConnectorContext context) {
         this.settings = settings;
         this.group = group;
+        this.ackIds = ackIds;
         this.context = context;
     }
 
@@ -121,7 +122,7 @@ final class MllpListener implements Source {
     }
 
     String nextAckId() {
-        return "DX" + ackIds.incrementAndGet();
+        return ackIds.next();
     }
 
     void submissionStarted() {

@@ -1,14 +1,14 @@
 package io.ductus.connector.mllp;
 
-import io.ductus.sdk.hl7.MllpFraming;
+import io.ductus.format.ack.AckCode;
+import io.ductus.format.ack.Hl7Ack;
+import io.ductus.format.hl7.Hl7Header;
+import io.ductus.format.hl7.Hl7ParseException;
+import io.ductus.format.mllp.MllpFraming;
 import io.ductus.sdk.InboundMessage;
 import io.ductus.sdk.Intake;
 import io.ductus.sdk.IntakeException;
 import io.ductus.sdk.Receipt;
-import io.ductus.sdk.hl7.AckCode;
-import io.ductus.sdk.hl7.Hl7Ack;
-import io.ductus.sdk.hl7.Hl7FormatException;
-import io.ductus.sdk.hl7.Hl7Header;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -45,6 +45,11 @@ final class MllpReceiveHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object frame) {
+        if (frame instanceof MllpFrameDecoder.Truncated cut) { // the connection is closing: nothing to answer
+            listener.context().log().warn("connection from " + remote + " closed in the middle of a message: " + cut.received()
+                    + " bytes received after the start byte (VT), no end bytes (FS CR); nothing stored, nothing answered");
+            return;
+        }
         waiting.add(frame);
         answerNext(ctx);
     }
@@ -72,9 +77,9 @@ final class MllpReceiveHandler extends ChannelInboundHandlerAdapter {
         Hl7Header header;
         try {
             header = Hl7Header.read(message);
-        } catch (Hl7FormatException e) {
-            listener.context().log().warn("rejected " + message.length + " bytes from " + remote + " (AR): " + e.getMessage());
-            return CompletableFuture.completedFuture(Hl7Ack.rejectUnreadable("not an HL7 v2 message: " + e.getMessage(),
+        } catch (Hl7ParseException e) {
+            listener.context().log().warn("rejected " + message.length + " bytes from " + remote + " (AR): " + e.problem());
+            return CompletableFuture.completedFuture(Hl7Ack.rejectUnreadable("not an HL7 v2 message: " + e.problem(),
                     listener.nextAckId(), now));
         }
         if (listener.stopping()) {
@@ -108,7 +113,7 @@ final class MllpReceiveHandler extends ChannelInboundHandlerAdapter {
         listener.context().log().warn("rejected a message from " + remote + " (AR): " + reason);
         try {
             return Hl7Ack.build(Hl7Header.read(big.head()), AckCode.AR, reason, listener.nextAckId(), now);
-        } catch (Hl7FormatException e) {
+        } catch (Hl7ParseException e) {
             return Hl7Ack.rejectUnreadable(reason, listener.nextAckId(), now);
         }
     }

@@ -150,7 +150,7 @@ final class MessageIntake implements Intake {
         long now = clock.millis();
         List<Stored> stored;
         try {
-            stored = store.store(new IntakeBatch(definition.name(), durability(), batch, progress), now);
+            stored = store.store(new IntakeBatch(definition.name(), definition.durability(), batch, progress), now);
         } catch (StoreException e) {
             throw new IntakeException((batch.size() == 1 ? "the message" : "the batch of " + batch.size() + " records")
                     + " could not be stored: " + e.getMessage(), e);
@@ -168,9 +168,6 @@ final class MessageIntake implements Intake {
         return receipts;
     }
 
-    private Durability durability() {
-        return definition.durability() == io.ductus.core.project.Durability.RELAXED ? Durability.RELAXED : Durability.STRICT;
-    }
 
     /** Refuses new submissions and waits (bounded) for those already storing to finish. */
     void close(long waitMillis) throws InterruptedException {

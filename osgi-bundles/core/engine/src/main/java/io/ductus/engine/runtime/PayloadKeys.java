@@ -1,8 +1,8 @@
 package io.ductus.engine.runtime;
 
-import io.ductus.core.hl7.Hl7Charsets;
-import io.ductus.core.hl7.Hl7Message;
-import io.ductus.core.hl7.Hl7ParseException;
+import io.ductus.format.hl7.Hl7Charsets;
+import io.ductus.format.hl7.Hl7Message;
+import io.ductus.format.hl7.Hl7ParseException;
 import io.ductus.core.lane.IntakeKeys;
 import io.ductus.core.lane.Lanes;
 import io.ductus.core.project.Format;

@@ -1,7 +1,7 @@
 package io.ductus.engine.runtime;
 
-import io.ductus.core.hl7.Hl7Message;
-import io.ductus.core.hl7.Hl7ParseException;
+import io.ductus.format.hl7.Hl7Message;
+import io.ductus.format.hl7.Hl7ParseException;
 import io.ductus.sdk.OutboundMessage;
 import io.ductus.store.PendingDelivery;
 import java.nio.charset.Charset;

@@ -3,7 +3,7 @@ package io.ductus.engine.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ductus.core.project.DestinationDefinition;
-import io.ductus.core.project.Durability;
+import io.ductus.store.Durability;
 import io.ductus.core.project.Format;
 import io.ductus.core.project.InterfaceDefinition;
 import io.ductus.core.project.Ordering;

@@ -1,6 +1,6 @@
 package io.ductus.core.lane;
 
-import io.ductus.core.hl7.Hl7Message;
+import io.ductus.format.hl7.Hl7Message;
 import io.ductus.core.project.Format;
 import io.ductus.core.project.InterfaceDefinition;
 import java.util.Objects;

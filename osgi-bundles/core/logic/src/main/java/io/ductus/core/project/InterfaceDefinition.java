@@ -1,6 +1,8 @@
 package io.ductus.core.project;
 
-import io.ductus.core.hl7.Hl7Path;
+import io.ductus.store.Durability;
+
+import io.ductus.format.hl7.Hl7Path;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;

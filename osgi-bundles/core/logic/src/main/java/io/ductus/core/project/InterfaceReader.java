@@ -1,6 +1,8 @@
 package io.ductus.core.project;
 
-import io.ductus.core.hl7.Hl7Path;
+import io.ductus.store.Durability;
+
+import io.ductus.format.hl7.Hl7Path;
 import io.ductus.core.project.shape.ConnectorBlock;
 import io.ductus.sdk.config.DurationText;
 import java.util.LinkedHashMap;
@@ -37,7 +39,7 @@ final class InterfaceReader {
         if (!problems.isEmpty()) return Optional.empty();
         return Optional.of(new InterfaceDefinition(name, source(root.value("source").orElseThrow()), format,
                 text(root, "charset"),
-                text(root, "durability").map(Durability::fromWord).orElse(Durability.STRICT),
+                text(root, "durability").map(w -> Durability.valueOf(w.toUpperCase(java.util.Locale.ROOT))).orElse(Durability.STRICT),
                 ordering, dedupe, destinations,
                 text(root, "timeout").map(DurationText::parse).orElse(InterfaceDefinition.DEFAULT_TIMEOUT),
                 text(root, "owner"), MonitorReader.expectations(root)));

@@ -7,7 +7,7 @@ import java.util.Optional;
  * An interface's ordering: messages with equal keys are delivered in order; the key hashes to one of
  * {@code partitions} lanes ({@link io.ductus.core.lane.Lanes}).
  *
- * @param key        the path of the ordering key in the payload (for HL7 an {@link io.ductus.core.hl7.Hl7Path}),
+ * @param key        the path of the ordering key in the payload (for HL7 an {@link io.ductus.format.hl7.Hl7Path}),
  *                   or empty: every message in one lane
  * @param partitions the number of lanes keys hash to, 1 to 1024
  */

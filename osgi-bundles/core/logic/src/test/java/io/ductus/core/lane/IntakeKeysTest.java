@@ -2,10 +2,10 @@ package io.ductus.core.lane;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ductus.core.hl7.Hl7Message;
-import io.ductus.core.hl7.Hl7ParseException;
+import io.ductus.format.hl7.Hl7Message;
+import io.ductus.format.hl7.Hl7ParseException;
 import io.ductus.core.project.DestinationDefinition;
-import io.ductus.core.project.Durability;
+import io.ductus.store.Durability;
 import io.ductus.core.project.Format;
 import io.ductus.core.project.InterfaceDefinition;
 import io.ductus.core.project.Ordering;

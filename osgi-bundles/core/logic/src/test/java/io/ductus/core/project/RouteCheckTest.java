@@ -1,5 +1,6 @@
 package io.ductus.core.project;
 
+import io.ductus.store.Durability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.LinkedHashMap;

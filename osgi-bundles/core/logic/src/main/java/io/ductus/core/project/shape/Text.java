@@ -2,11 +2,11 @@ package io.ductus.core.project.shape;
 
 import io.ductus.core.alert.Addresses;
 import io.ductus.core.config.DatabaseSetting;
-import io.ductus.core.hl7.Hl7Path;
 import io.ductus.core.time.CronSchedule;
 import io.ductus.core.time.DaySet;
 import io.ductus.core.time.Deadline;
 import io.ductus.core.time.LocalWindow;
+import io.ductus.format.hl7.Hl7Path;
 import io.ductus.sdk.config.DurationText;
 import io.ductus.sdk.config.HostPort;
 import java.nio.charset.Charset;
