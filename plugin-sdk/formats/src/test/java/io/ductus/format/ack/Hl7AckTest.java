@@ -83,6 +83,36 @@ class Hl7AckTest {
         assertThat(AckCode.of(written)).hasValue(meaning);
     }
 
+    @Test
+    void an_ae_carries_its_whole_reason_escaped_in_msa_3_and_err_8() throws Exception {
+        String reason = "storing failed: disk | full ^ of ~ \\ logs & more " + "x".repeat(300) + " END";
+        byte[] ack = Hl7Ack.build(Hl7Header.read(bytes(ADT)), AckCode.AE, reason, "A1", NOW);
+        String text = new String(ack, StandardCharsets.ISO_8859_1);
+        String escaped = "storing failed: disk \\F\\ full \\S\\ of \\R\\ \\E\\ logs \\T\\ more " + "x".repeat(300) + " END";
+        assertThat(text).contains("\rMSA|AE|MSG00001|" + escaped + "\r")
+                .endsWith("\rERR|||207^Application internal error^HL70357|E||||" + escaped + "\r");
+        assertThat(Hl7Ack.read(ack).text()).hasValue(reason);
+
+        ca.uhn.hl7v2.model.v251.message.ACK hapi = (ca.uhn.hl7v2.model.v251.message.ACK)
+                new ca.uhn.hl7v2.parser.PipeParser().parse(text);
+        assertThat(hapi.getMSA().getTextMessage().getValue()).isEqualTo(reason);
+        assertThat(hapi.getERR().getUserMessage().getValue()).isEqualTo(reason);
+    }
+
+    @Test
+    void an_ar_of_a_v2_3_message_names_the_reason_in_err_1() throws Exception {
+        String v23 = ADT.replace("|P|2.5.1", "|P|2.3");
+        byte[] ack = Hl7Ack.build(Hl7Header.read(bytes(v23)), AckCode.AR, "PID-3 & PID-5 empty", "A1", NOW);
+        assertThat(new String(ack, StandardCharsets.ISO_8859_1))
+                .endsWith("\rMSA|AR|MSG00001|PID-3 \\T\\ PID-5 empty\rERR|^^^207&PID-3 \\T\\ PID-5 empty&HL70357\r");
+    }
+
+    @Test
+    void an_aa_has_no_err() throws Exception {
+        byte[] ack = Hl7Ack.build(Hl7Header.read(bytes(ADT)), AckCode.AA, "", "A1", NOW);
+        assertThat(new String(ack, StandardCharsets.ISO_8859_1)).doesNotContain("ERR");
+    }
+
     private static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.ISO_8859_1);
     }

@@ -100,10 +100,35 @@ class MllpClientTest {
         assertThat(outcome.detail()).contains("'OTHER' instead of 'M1'");
     }
 
+    @Test
+    void sends_lf_and_crlf_segment_ends_as_cr() throws Exception {
+        startReceiver(message -> ack(message, AckCode.AA, ""));
+        byte[] lf = ("MSH|^~\\&|DUCTUS|F|LAB|F|20261129||ORU^R01|M1|P|2.5\nPID|1||7\r\nOBX|1|NM|x||7\n\nNTE|1\n")
+                .getBytes(StandardCharsets.ISO_8859_1);
+        assertThat(send(lf).kind()).isEqualTo(Outcome.Kind.SENT);
+        assertThat(new String(received.get(0), StandardCharsets.ISO_8859_1))
+                .isEqualTo("MSH|^~\\&|DUCTUS|F|LAB|F|20261129||ORU^R01|M1|P|2.5\rPID|1||7\rOBX|1|NM|x||7\rNTE|1\r");
+    }
+
+    @Test
+    void keep_bytes_sends_the_stored_bytes_exactly() throws Exception {
+        receiver = new ServerSocket(0);
+        startReceiverOn(receiver, message -> ack(message, AckCode.AA, ""));
+        client = client(receiver.getLocalPort(), Map.of("keep_bytes", "true"));
+        byte[] lf = ("MSH|^~\\&|DUCTUS|F|LAB|F|20261129||ORU^R01|M1|P|2.5\nPID|1||7\r\n").getBytes(StandardCharsets.ISO_8859_1);
+        assertThat(send(lf).kind()).isEqualTo(Outcome.Kind.SENT);
+        assertThat(received.get(0)).isEqualTo(lf);
+    }
+
     private volatile int connections;
 
     private void startReceiver(Function<byte[], byte[]> answer) throws IOException {
         receiver = new ServerSocket(0);
+        startReceiverOn(receiver, answer);
+        client = client(receiver.getLocalPort());
+    }
+
+    private void startReceiverOn(ServerSocket receiver, Function<byte[], byte[]> answer) {
         Thread.ofVirtual().start(() -> {
             while (!receiver.isClosed()) {
                 try {
@@ -115,7 +140,6 @@ class MllpClientTest {
                 }
             }
         });
-        client = client(receiver.getLocalPort());
     }
 
     private void serve(Socket s, Function<byte[], byte[]> answer) {
@@ -133,10 +157,16 @@ class MllpClientTest {
     }
 
     private Destination client(int port) {
+        return client(port, Map.of());
+    }
+
+    private Destination client(int port, Map<String, String> more) {
         context = new TestConnectorContext("if", "lab", Clock.systemUTC(), tmp);
-        Destination d = new MllpConnectorFactory().createDestination(ConnectorConfig.of(MllpConnectorFactory.TYPE.destinationSchema(),
-                Map.of("connect", "127.0.0.1:" + port, "ack_timeout", "500ms", "connect_timeout", "1s")), context);
-        return d;
+        Map<String, Object> settings = new java.util.HashMap<>(Map.of("connect", "127.0.0.1:" + port, "ack_timeout", "500ms",
+                "connect_timeout", "1s"));
+        settings.putAll(more);
+        return new MllpConnectorFactory().createDestination(ConnectorConfig.of(MllpConnectorFactory.TYPE.destinationSchema(),
+                settings), context);
     }
 
     private Outcome send(byte[] payload) throws InterruptedException {

@@ -55,6 +55,33 @@ class MllpFrameDecoderTest {
         assertThat(frame.message()).isEqualTo(message);
     }
 
+    @Test
+    void a_connection_closed_inside_a_frame_reports_the_bytes_received_once() {
+        write("\u000BONE\u001C\r\u000BMSH|^~\\&|A|B");
+        assertThat(text(channel.readInbound())).isEqualTo("ONE");
+        channel.finish();
+        MllpFrameDecoder.Truncated cut = channel.readInbound();
+        assertThat(cut.received()).isEqualTo("MSH|^~\\&|A|B".length());
+        assertThat((Object) channel.readInbound()).isNull();
+    }
+
+    @Test
+    void a_connection_closed_between_frames_reports_nothing() {
+        write("\u000BONE\u001C\r");
+        channel.readInbound();
+        channel.finish();
+        assertThat((Object) channel.readInbound()).isNull();
+    }
+
+    @Test
+    void a_connection_closed_inside_an_oversize_frame_reports_all_it_sent() {
+        write("\u000B" + "x".repeat(100));
+        write("y".repeat(50));
+        channel.finish();
+        MllpFrameDecoder.Truncated cut = channel.readInbound();
+        assertThat(cut.received()).isEqualTo(150);
+    }
+
     private void write(String s) {
         channel.writeInbound(Unpooled.wrappedBuffer(s.getBytes(StandardCharsets.ISO_8859_1)));
     }

@@ -61,9 +61,26 @@ class MllpSourceContractTest extends SourceContract {
         SenderReply reply = send("hello, this is not HL7".getBytes(StandardCharsets.UTF_8));
         assertThat(reply.kind()).isEqualTo(SenderReply.Kind.REJECTED);
         assertThat(Hl7Ack.read(reply.detail().getBytes(StandardCharsets.ISO_8859_1)).text().orElseThrow())
-                .contains("not an HL7 v2 message").contains("does not start with an MSH segment");
+                .contains("not an HL7 v2 message").contains("an HL7 message starts with MSH, this one with");
         assertThat(intake.stored()).isEmpty();
         assertThat(send(sampleMessage(1)).kind()).isEqualTo(SenderReply.Kind.ACCEPTED);
+    }
+
+    @Test
+    void a_connection_closed_inside_a_message_is_logged_once_with_the_sender_and_the_bytes_received() throws Exception {
+        String local;
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+            local = "127.0.0.1:" + socket.getLocalPort();
+            socket.getOutputStream().write(("\u000B" + "MSH|^~\\&|A|B").getBytes(StandardCharsets.ISO_8859_1));
+            socket.getOutputStream().flush();
+        }
+        String expected = "connection from " + local + " closed in the middle of a message: 12 bytes received";
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(ANSWER_WAIT_S);
+        while (context.logLines().stream().noneMatch(l -> l.contains(expected)) && System.nanoTime() < deadline) Thread.sleep(5);
+        assertThat(send(sampleMessage(1)).kind()).isEqualTo(SenderReply.Kind.ACCEPTED); // the next connection's message comes after
+        assertThat(context.logLines()).filteredOn(l -> l.contains("closed in the middle of a message")).singleElement()
+                .asString().startsWith("WARN " + expected).doesNotContain("MSH");
+        assertThat(intake.stored()).hasSize(1);
     }
 
     @Test
