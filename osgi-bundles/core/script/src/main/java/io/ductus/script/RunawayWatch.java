@@ -7,7 +7,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.SourceSection;
+import org.graalvm.polyglot.management.ExecutionListener;
 
 /**
  * Watches every call into interface code from one thread: a call past its deadline, or one whose thread
@@ -15,10 +20,16 @@ import org.graalvm.polyglot.Context;
  * {@value #TICK_MILLIS} ms over the calls in flight costs far less than an alarm scheduled per call.
  * Allocation is the thread's own count (com.sun.management), so one call's garbage is never blamed on
  * another and the check needs no heap walk.
+ *
+ * <p>An interrupt tells only which function was running (the loop that ran away has no location of its
+ * own once compiled), so before interrupting, the watch listens for a moment to the statements the
+ * stopped thread runs and keeps the first one's location: the line it was stopped at, for the reason.
  */
 final class RunawayWatch implements AutoCloseable {
 
     static final long TICK_MILLIS = 10;
+    /** How long the watch listens for where a runaway call runs before interrupting it anyway. */
+    static final long LOCATE_MILLIS = 500;
 
     /** Why a call was stopped. */
     enum Reason { TIMEOUT, MEMORY }
@@ -31,6 +42,8 @@ final class RunawayWatch implements AutoCloseable {
         final long allocatedAtStart;
         final long memoryLimit;
         volatile Reason stopped;
+        /** Where the code was running when it was stopped, if the watch could see it; set before the interrupt. */
+        volatile SourceSection stoppedAt;
         private boolean ended; // guarded by this call
         /** Done when the interrupt of a stopped call has finished (the context is then ready for another call). */
         final java.util.concurrent.CompletableFuture<Void> interrupted = new java.util.concurrent.CompletableFuture<>();
@@ -129,6 +142,7 @@ final class RunawayWatch implements AutoCloseable {
         }
         interrupter.execute(() -> {
             try {
+                call.stoppedAt = whereItRuns(call);
                 call.context.interrupt(Duration.ofSeconds(5));
             } catch (TimeoutException e) {
                 call.context.close(true); // would not stop: cancel for good (the owner makes a new context)
@@ -138,6 +152,33 @@ final class RunawayWatch implements AutoCloseable {
                 call.interrupted.complete(null);
             }
         });
+    }
+
+    /**
+     * The location of the next statement or expression the call's thread enters in the user's code, or null
+     * when it enters none within {@link #LOCATE_MILLIS} (a loop with an empty body, or code in a host call).
+     * Listening makes the engine's compiled code instrument itself until the listener is closed: a moment,
+     * and only for a call that is being stopped anyway.
+     */
+    private static SourceSection whereItRuns(Call call) {
+        AtomicReference<SourceSection> at = new AtomicReference<>();
+        CountDownLatch seen = new CountDownLatch(1);
+        try (ExecutionListener listener = ExecutionListener.newBuilder().statements(true).expressions(true)
+                .sourceFilter(source -> !Prelude.isEngineSource(source))
+                .onEnter(event -> {
+                    if (Thread.currentThread() == call.thread && event.getLocation() != null
+                            && at.compareAndSet(null, event.getLocation())) {
+                        seen.countDown();
+                    }
+                })
+                .attach(call.context.getEngine())) {
+            seen.await(LOCATE_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (IllegalStateException e) {
+            // the context was closed meanwhile: nothing to locate
+        }
+        return at.get();
     }
 
     @Override

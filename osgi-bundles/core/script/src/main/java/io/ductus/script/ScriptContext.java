@@ -110,7 +110,7 @@ public final class ScriptContext implements AutoCloseable {
         try {
             return work.get();
         } catch (PolyglotException e) {
-            throw ScriptException.from(e, call.stopped, timeout, memoryLimit);
+            throw ScriptException.from(e, call.stopped, call.stoppedAt, timeout, memoryLimit);
         } finally {
             watch.end(call);
         }

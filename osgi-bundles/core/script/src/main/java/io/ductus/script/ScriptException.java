@@ -42,10 +42,13 @@ public final class ScriptException extends RuntimeException {
     }
 
     /**
-     * @param stopped why the watch stopped this call (null: it did not); says what an interruption was
+     * @param stopped   why the watch stopped this call (null: it did not); says what an interruption was
+     * @param stoppedAt where the watch saw the stopped call running, or null: then the exception's own
+     *                  location (for an interrupt only the function that was running)
      */
-    static ScriptException from(PolyglotException e, RunawayWatch.Reason stopped, Duration timeout, long memoryLimit) {
-        SourceSection at = userLocation(e);
+    static ScriptException from(PolyglotException e, RunawayWatch.Reason stopped, SourceSection stoppedAt, Duration timeout,
+                                long memoryLimit) {
+        SourceSection at = e.isInterrupted() && stopped != null && stoppedAt != null ? stoppedAt : userLocation(e);
         ScriptException failure = from(e, at, stopped, timeout, memoryLimit);
         failure.path = at == null ? null : at.getSource().getPath();
         return failure;

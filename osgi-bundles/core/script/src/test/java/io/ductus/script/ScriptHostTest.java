@@ -98,6 +98,36 @@ class ScriptHostTest {
     }
 
     @Test
+    void a_runaway_call_is_stopped_naming_the_line_it_was_running_even_inside_a_library() throws IOException {
+        write("lib/slow.js", "export function slow() {\n  let s = 0;\n  for (;;) { s++; }\n}\n");
+        write("interfaces/lab/transform.js", """
+                import { slow } from '../../lib/slow.js';
+                export function transform(msg) { return slow(); }
+                """);
+        try (ScriptContext context = load(Duration.ofMillis(300)).newContext()) {
+            assertThatThrownBy(() -> context.call("transform", "x")).isInstanceOf(ScriptException.class)
+                    .hasMessage("stopped after running longer than 300 ms (../../lib/slow.js:3)")
+                    .satisfies(e -> assertThat(((ScriptException) e).line()).isEqualTo(3));
+        }
+    }
+
+    @Test
+    void a_runaway_async_call_is_stopped_naming_the_line_of_its_loop() throws IOException {
+        write("interfaces/lab/transform.js", """
+                export async function transform(msg) {
+                  await null;
+                  let n = 0;
+                  while (n >= 0) { n = (n + 1) % 1000; }
+                  return n;
+                }
+                """);
+        try (ScriptContext context = load(Duration.ofMillis(300)).newContext()) {
+            assertThatThrownBy(() -> context.call("transform", "x")).isInstanceOf(ScriptException.class)
+                    .hasMessage("stopped after running longer than 300 ms (transform.js:4)");
+        }
+    }
+
+    @Test
     void a_finished_call_is_no_longer_watched() throws IOException {
         write("interfaces/lab/transform.js", "export function transform(n) { return n + 1; }\n");
         try (ScriptContext context = load(Duration.ofSeconds(5)).newContext()) {

@@ -118,7 +118,7 @@ class FileSourceTest {
         awaitTrue(() -> Files.exists(in.resolve("done/good.csv")));
         assertThat(intake.storedText(StandardCharsets.UTF_8)).containsExactly("id\n7\n");
         assertThat(Files.readString(in.resolve("error/bad.csv.error.txt")))
-                .startsWith("bad.csv: line 3: a quoted field in the row that starts here has no closing quote");
+                .startsWith("bad.csv: line 3: the quoted field that starts here has no closing quote");
         assertThat(context.statuses()).anyMatch(s -> s.startsWith("DEGRADED: bad.csv: line 3"));
     }
 
