@@ -32,6 +32,8 @@ public final class BenchMain {
                 new FileIngestBench()));
         all.put("alerts", new Entry("one judging round over 1,001 interfaces (100 backlogged, their alerts firing): mean round time;"
                 + " CPU of the health and alert threads at the default round every 15 s", new AlertsBench()));
+        all.put("parse", new Entry("the formats module on one thread: corpus messages parsed to a tree, headers, CSV rows per"
+                + " second against decoding the same bytes; then the fuzzer over 1,000,000 inputs", new ParseBench()));
         return all;
     }
 

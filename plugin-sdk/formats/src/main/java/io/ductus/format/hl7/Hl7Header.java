@@ -14,9 +14,6 @@ import java.util.Optional;
  */
 public final class Hl7Header {
 
-    /** Longest first line looked at for a header: MSH is short, a message's data is not. */
-    static final int MAX_HEADER = 64 * 1024;
-
     private final Hl7Segment msh;
 
     Hl7Header(Hl7Segment msh) {
@@ -32,7 +29,7 @@ public final class Hl7Header {
     public static Hl7Header read(byte[] message) throws Hl7ParseException {
         int from = message.length >= 3 && (message[0] & 0xff) == 0xEF && (message[1] & 0xff) == 0xBB
                 && (message[2] & 0xff) == 0xBF ? 3 : 0;
-        int limit = Math.min(message.length, from + MAX_HEADER);
+        int limit = message.length; // only the first line is decoded, however long it is
         int lineBreaks = from;
         while (lineBreaks < limit && (message[lineBreaks] == '\r' || message[lineBreaks] == '\n')) lineBreaks++;
         int end = lineBreaks;

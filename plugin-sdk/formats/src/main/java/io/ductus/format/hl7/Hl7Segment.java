@@ -32,6 +32,36 @@ public final class Hl7Segment {
         return name;
     }
 
+    /**
+     * How many fields the segment has as written (trailing empty fields included): the highest field number
+     * {@link #get} reads a value of. For MSH, BHS and FHS field 1 is the field separator, so MSH counts it.
+     */
+    public int fieldCount() {
+        int separators = 0;
+        char sep = delimiters.field();
+        for (int i = text.indexOf(sep); i >= 0; i = text.indexOf(sep, i + 1)) separators++;
+        return isHeader() ? separators + 1 : separators;
+    }
+
+    /**
+     * Every field as written (escapes not decoded), from field 1 to {@link #fieldCount()}, found in one
+     * pass: what a tree of the message is built from. For MSH, BHS and FHS field 1 is the field separator
+     * and field 2 the encoding characters.
+     */
+    public java.util.List<String> rawFields() {
+        java.util.List<String> fields = new java.util.ArrayList<>();
+        char sep = delimiters.field();
+        int start = text.indexOf(sep);
+        if (start < 0) return fields;
+        if (isHeader()) fields.add(String.valueOf(sep));
+        while (start >= 0) {
+            int next = text.indexOf(sep, start + 1);
+            fields.add(text.substring(start + 1, next < 0 ? text.length() : next));
+            start = next;
+        }
+        return fields;
+    }
+
     /** The segment as written now, without its line break. */
     public String text() {
         return text;

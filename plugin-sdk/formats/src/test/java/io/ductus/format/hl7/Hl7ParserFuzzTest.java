@@ -26,9 +26,15 @@ import org.junit.jupiter.api.Test;
  * <p>Each input comes from its own seed (derived from {@code hl7.fuzz.seed}, the test and the input's
  * number), so a failure names the seed that gives it back, and the same {@code hl7.fuzz.seed} repeats a
  * run exactly. {@code hl7.fuzz.inputs} inputs per test (2,500 in the normal build); a long run by hand:
- * {@code -Dtest=Hl7ParserFuzzTest -Dhl7.fuzz.inputs=340000 -Dhl7.fuzz.seed=1} (docs/hl7-parser.md).
+ * {@code -Dtest=Hl7ParserFuzzTest -Dhl7.fuzz.inputs=340000 -Dhl7.fuzz.seed=1} (docs/hl7-parser.md), and
+ * {@code bench/run parse} runs {@link #fuzz} over a million inputs.
+ *
+ * <p>Each input also goes through the header reader ({@link Hl7Header#read}: it accepts what the parser
+ * accepts and reads the same delimiters and MSH-10) and the streaming splitter (the same messages as
+ * {@link Hl7Splitter#split}, or a {@code RecordFormatException} with a line), and a CSV input made of the
+ * same bytes through both CSV readers (they agree on how many rows, or both refuse it).
  */
-class Hl7ParserFuzzTest {
+public class Hl7ParserFuzzTest {
 
     private static final long LIMIT_SECONDS = 5;
     private static final int INPUTS_PER_TEST = Integer.getInteger("hl7.fuzz.inputs", 2_500);
@@ -61,6 +67,66 @@ class Hl7ParserFuzzTest {
             for (int n = r.nextInt(13); n > 0; n--) value.append(VALUE_CHARS.charAt(r.nextInt(VALUE_CHARS.length())));
             setAndReadBack(input, path, value.toString());
         });
+    }
+
+    @Test
+    void the_same_bytes_as_csv_are_read_alike_by_the_reader_and_the_row_splitter() {
+        run(4, r -> checkCsv(r.nextBoolean() ? randomCsv(r) : mutate(CORPUS.get(r.nextInt(CORPUS.size())), r)));
+    }
+
+    /**
+     * Runs every kind of input, {@code hl7.fuzz.inputs} of each (set the property before this class is
+     * first used); returns how many inputs ran. Throws the first failure, naming its seed.
+     */
+    public static long fuzz() {
+        run(1, r -> check(mutate(CORPUS.get(r.nextInt(CORPUS.size())), r)));
+        run(2, r -> check(randomBytes(r)));
+        run(3, r -> {
+            byte[] input = mutate(CORPUS.get(r.nextInt(CORPUS.size())), r);
+            StringBuilder value = new StringBuilder();
+            for (int n = r.nextInt(13); n > 0; n--) value.append(VALUE_CHARS.charAt(r.nextInt(VALUE_CHARS.length())));
+            setAndReadBack(input, PATHS[r.nextInt(PATHS.length)], value.toString());
+        });
+        run(4, r -> checkCsv(r.nextBoolean() ? randomCsv(r) : mutate(CORPUS.get(r.nextInt(CORPUS.size())), r)));
+        return inputs;
+    }
+
+    /** The corpus messages, for benchmarks. */
+    public static List<byte[]> corpusMessages() {
+        return CORPUS;
+    }
+
+    private static byte[] randomCsv(Random r) {
+        String alphabet = "ab,\"\r\n 1";
+        StringBuilder s = new StringBuilder("id,name\r\n");
+        for (int n = r.nextInt(200); n > 0; n--) s.append(alphabet.charAt(r.nextInt(alphabet.length())));
+        return s.toString().getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    private static void checkCsv(byte[] input) {
+        within(() -> {
+            String text = new String(input, StandardCharsets.ISO_8859_1);
+            int read = -1;
+            try {
+                read = io.ductus.format.csv.CsvReader.read(text).size();
+            } catch (io.ductus.format.csv.CsvParseException e) {
+                assertThat(e.getMessage()).startsWith("line ");
+            }
+            int split = -1;
+            try {
+                io.ductus.format.split.RecordSplitter rows = io.ductus.format.split.RecordSplitter.open(
+                        io.ductus.format.split.RecordSplitter.Kind.CSV, new java.io.ByteArrayInputStream(input),
+                        io.ductus.format.split.Position.START, Math.max(16, input.length + 1));
+                int n = 0;
+                while (rows.next() != null) n++;
+                split = n + (n > 0 || !text.isBlank() ? 1 : 0); // the splitter gives rows after the header
+            } catch (io.ductus.format.split.RecordFormatException e) {
+                assertThat(e.getMessage()).startsWith("line ");
+            }
+            if (read >= 0 && split >= 0 && read > 0) assertThat(split).as("rows, header included").isEqualTo(read);
+            assertThat(read < 0).as("both refuse, or neither: %s", preview(input)).isEqualTo(split < 0);
+            return null;
+        }, input);
     }
 
     @AfterAll
@@ -144,8 +210,55 @@ class Hl7ParserFuzzTest {
                 covered = part.end();
             }
             assertThat(covered).isEqualTo(input.length);
+            checkHeader(input, decoded);
+            checkStreamingSplit(input);
             return null;
         }, input);
+    }
+
+    /** The header reader and the parser agree: both read the message or both refuse it, with the same header. */
+    private static void checkHeader(byte[] input, Hl7Charsets.Decoded decoded) {
+        Hl7Header header = null;
+        try {
+            header = Hl7Header.read(input);
+        } catch (Hl7ParseException e) {
+            assertThat(e.segment()).isEqualTo(1);
+        }
+        Hl7Message message = null;
+        try {
+            message = Hl7Message.parse(decoded.text());
+        } catch (Hl7ParseException e) {
+            // a later segment may be what is wrong: the header alone can still be read
+        }
+        if (message != null && decoded.charset().equals(StandardCharsets.ISO_8859_1) || message != null && isAscii(input)) {
+            assertThat(header).as("the header of a message the parser reads").isNotNull();
+            assertThat(header.delimiters()).isEqualTo(message.delimiters());
+            assertThat(header.controlId().orElse("")).as("MSH-10 of %s", preview(input)).isEqualTo(message.getRaw("MSH-10"));
+        }
+    }
+
+    private static boolean isAscii(byte[] input) {
+        for (byte b : input) if (b < 0) return false;
+        return true;
+    }
+
+    /** The streaming splitter gives the messages {@link Hl7Splitter#split} finds, or refuses a line outside them. */
+    private static void checkStreamingSplit(byte[] input) throws java.io.IOException {
+        List<byte[]> expected = Hl7Splitter.split(input);
+        List<byte[]> streamed = new ArrayList<>();
+        try {
+            io.ductus.format.split.RecordSplitter splitter = io.ductus.format.split.RecordSplitter.open(
+                    io.ductus.format.split.RecordSplitter.Kind.HL7, new java.io.ByteArrayInputStream(input),
+                    io.ductus.format.split.Position.START, Math.max(16, input.length + 1));
+            for (io.ductus.format.split.SplitRecord record = splitter.next(); record != null; record = splitter.next()) {
+                streamed.add(record.payload());
+            }
+        } catch (io.ductus.format.split.RecordFormatException e) {
+            assertThat(e.getMessage()).startsWith("line ").contains("outside any message");
+            return;
+        }
+        assertThat(streamed).hasSameSizeAs(expected);
+        for (int i = 0; i < expected.size(); i++) assertThat(streamed.get(i)).isEqualTo(expected.get(i));
     }
 
     /** Runs a check on the worker thread, failing it when it takes longer than the limit (a hang). */
