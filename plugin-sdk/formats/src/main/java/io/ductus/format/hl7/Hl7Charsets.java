@@ -119,8 +119,11 @@ public final class Hl7Charsets {
         return value.toString().isBlank() ? Optional.empty() : Optional.of(value.toString());
     }
 
-    /** Whether the charset writes ASCII as ASCII (so MSH-18 found by reading ASCII can be true). */
-    private static boolean isAsciiCompatible(Charset c) {
+    /**
+     * Whether the charset writes ASCII as ASCII (so MSH-18 found by reading ASCII can be true, and a header
+     * read from the bytes as ISO-8859-1 holds the same fields).
+     */
+    public static boolean isAsciiCompatible(Charset c) {
         String probe = "MSH|^~\\&#09AZaz \r";
         return c.canEncode() && java.util.Arrays.equals(probe.getBytes(c), probe.getBytes(StandardCharsets.US_ASCII));
     }

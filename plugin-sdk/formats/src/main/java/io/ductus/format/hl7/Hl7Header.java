@@ -113,6 +113,24 @@ public final class Hl7Header {
         return nonEmpty(msh.getRaw(new Hl7Path("MSH", 1, n, 0, c, 0)));
     }
 
+    /**
+     * The value at an MSH path as {@link Hl7Message#get} gives it (escapes decoded, MSH-1 and MSH-2 as
+     * written), for a message in a charset that writes ASCII as ASCII ({@link Hl7Charsets#isAsciiCompatible}):
+     * the header's bytes are read again in that charset. What a file name template needs of MSH, without
+     * parsing the message.
+     *
+     * @throws IllegalArgumentException for a path outside MSH, or a charset that is not ASCII-compatible
+     */
+    public String get(Hl7Path path, java.nio.charset.Charset charset) {
+        if (!path.segment().equals("MSH") || path.occurrence() != 1) {
+            throw new IllegalArgumentException(path + " is not in the header; parse the message to read it");
+        }
+        if (!Hl7Charsets.isAsciiCompatible(charset)) throw new IllegalArgumentException(charset + " does not write ASCII as ASCII");
+        String raw = msh.getRaw(path);
+        String text = charset.equals(StandardCharsets.ISO_8859_1) ? raw : new String(raw.getBytes(StandardCharsets.ISO_8859_1), charset);
+        return path.field() <= 2 ? text : Hl7Escapes.decode(text, msh.delimiters());
+    }
+
     /** MSH-10, the sender's message control id. */
     public Optional<String> controlId() {
         return field(10);

@@ -3,6 +3,7 @@ package io.ductus.connector.mllp;
 import io.ductus.format.ack.AckCode;
 import io.ductus.format.ack.Hl7Ack;
 import io.ductus.format.hl7.Hl7Header;
+import io.ductus.format.hl7.Hl7Input;
 import io.ductus.format.hl7.Hl7ParseException;
 import io.ductus.format.mllp.MllpFraming;
 import io.ductus.sdk.InboundMessage;
@@ -74,14 +75,15 @@ final class MllpReceiveHandler extends ChannelInboundHandlerAdapter {
         ZonedDateTime now = ZonedDateTime.now(listener.context().clock());
         if (frame instanceof MllpFrameDecoder.Oversize big) return CompletableFuture.completedFuture(rejectOversize(big, now));
         byte[] message = ((MllpFrameDecoder.Frame) frame).message();
-        Hl7Header header;
+        Hl7Input input;
         try {
-            header = Hl7Header.read(message);
+            input = Hl7Input.read(message); // the header alone; the intake reads on from here, once
         } catch (Hl7ParseException e) {
             listener.context().log().warn("rejected " + message.length + " bytes from " + remote + " (AR): " + e.problem());
             return CompletableFuture.completedFuture(Hl7Ack.rejectUnreadable("not an HL7 v2 message: " + e.problem(),
                     listener.nextAckId(), now));
         }
+        Hl7Header header = input.header();
         if (listener.stopping()) {
             return CompletableFuture.completedFuture(Hl7Ack.build(header, AckCode.AE,
                     "the receiver is stopping; send it again shortly", listener.nextAckId(), now));
@@ -89,7 +91,7 @@ final class MllpReceiveHandler extends ChannelInboundHandlerAdapter {
         listener.submissionStarted();
         CompletionStage<Receipt> receipt;
         try {
-            receipt = intake.submit(InboundMessage.of(message).withOrigin(Map.of("remote", remote)));
+            receipt = intake.submit(InboundMessage.of(input).withOrigin(Map.of("remote", remote)));
         } catch (RuntimeException e) {
             receipt = CompletableFuture.failedFuture(e);
         }

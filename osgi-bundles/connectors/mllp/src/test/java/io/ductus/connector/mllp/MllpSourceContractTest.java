@@ -67,6 +67,14 @@ class MllpSourceContractTest extends SourceContract {
     }
 
     @Test
+    void hands_the_intake_the_header_it_read_so_the_message_is_parsed_once() throws Exception {
+        assertThat(send(sampleMessage(3)).kind()).isEqualTo(SenderReply.Kind.ACCEPTED);
+        io.ductus.format.hl7.Hl7Input read = intake.stored().get(0).hl7().orElseThrow();
+        assertThat(read.header().controlId()).hasValue("CTRL3");
+        assertThat(read.message(null).get("PID-3.1")).isEqualTo("1003");
+    }
+
+    @Test
     void a_connection_closed_inside_a_message_is_logged_once_with_the_sender_and_the_bytes_received() throws Exception {
         String local;
         try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {

@@ -1,11 +1,11 @@
 package io.ductus.engine.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.ductus.core.lane.PayloadKeys;
 import io.ductus.core.project.InterfaceDefinition;
 import io.ductus.engine.monitor.EventHub;
 import io.ductus.engine.runtime.EngineRuntime;
 import io.ductus.engine.runtime.InterfaceManager;
-import io.ductus.engine.runtime.PayloadKeys;
 import io.ductus.store.ActionRefusedException;
 import io.ductus.store.Changed;
 import io.ductus.store.DeliveryChange;
@@ -190,7 +190,7 @@ final class MessageRoutes {
                 .orElseThrow(() -> new ApiProblem(409, "Conflict", "Interface " + original.summary().interfaceName()
                         + " is no longer in the project: a copy would have no destinations to go to."));
         byte[] bytes = payload.asText().getBytes(charset);
-        PayloadKeys keys = PayloadKeys.read(definition, bytes, charset);
+        PayloadKeys keys = PayloadKeys.read(definition, bytes, charset, java.util.Optional.empty());
         long id = original.summary().id();
         EditRequest request = new EditRequest(id, bytes, keys.charset().name(), keys.keys().orderingKey().orElse(null),
                 keys.keys().lane(), names(body, "destinations"), caller.actor());

@@ -1,6 +1,7 @@
 package io.ductus.engine.runtime;
 
 import io.ductus.core.lane.IntakeKeys;
+import io.ductus.core.lane.PayloadKeys;
 import io.ductus.core.project.InterfaceDefinition;
 import io.ductus.sdk.InboundMessage;
 import io.ductus.store.NewMessage;
@@ -8,6 +9,8 @@ import java.nio.charset.Charset;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * An interface's rules for turning what arrived into the row the store keeps: the charset, the ordering
@@ -16,6 +19,8 @@ import java.util.stream.Collectors;
  * as {@link PayloadKeys} reads them (an operator's edited copy too).
  */
 final class IntakeRows {
+
+    private static final Logger LOG = LoggerFactory.getLogger(IntakeRows.class);
 
     private final InterfaceDefinition definition;
     private final List<String> destinations;
@@ -29,7 +34,8 @@ final class IntakeRows {
 
     NewMessage row(InboundMessage message, long receivedAt) {
         Charset setting = message.charset().orElse(interfaceCharset);
-        PayloadKeys read = PayloadKeys.read(definition, message.payload(), setting);
+        PayloadKeys read = PayloadKeys.read(definition, message.payload(), setting, message.hl7());
+        read.unreadable().ifPresent(why -> LOG.warn("interface {}: {}", definition.name(), why));
         IntakeKeys keys = read.keys();
         return new NewMessage(receivedAt, message.payload(), read.charset().name(), keys.orderingKey().orElse(null),
                 keys.lane(), keys.dedupeKey().orElse(null), destinations, origin(message.origin()));

@@ -1,19 +1,26 @@
 package io.ductus.engine.runtime;
 
+import io.ductus.format.hl7.Hl7Charsets;
+import io.ductus.format.hl7.Hl7Header;
 import io.ductus.format.hl7.Hl7Message;
 import io.ductus.format.hl7.Hl7ParseException;
+import io.ductus.format.hl7.Hl7Path;
 import io.ductus.sdk.OutboundMessage;
 import io.ductus.store.PendingDelivery;
 import java.nio.charset.Charset;
 import java.time.Instant;
 import java.util.Optional;
 
-/** A pending delivery as a destination sees it. HL7 fields are parsed only if a template asks for one. */
+/**
+ * A pending delivery as a destination sees it. HL7 fields are read only if a template asks for one: a field of
+ * MSH from the header alone, anything else from the message parsed once.
+ */
 final class StoredOutbound implements OutboundMessage {
 
     private final PendingDelivery delivery;
     private final byte[] payload;
     private final Charset charset;
+    private Hl7Header header;
     private Hl7Message parsed;
     private boolean unparseable;
 
@@ -55,6 +62,20 @@ final class StoredOutbound implements OutboundMessage {
 
     @Override
     public Optional<String> field(String path) {
+        Hl7Path p;
+        try {
+            p = Hl7Path.parse(path);
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        if (parsed == null && p.segment().equals("MSH") && p.occurrence() == 1 && Hl7Charsets.isAsciiCompatible(charset)) {
+            try {
+                if (header == null) header = Hl7Header.read(payload);
+                return Optional.of(header.get(p, charset)).filter(v -> !v.isEmpty());
+            } catch (Hl7ParseException e) {
+                return Optional.empty();
+            }
+        }
         if (parsed == null && !unparseable) {
             try {
                 parsed = Hl7Message.parse(new String(payload, charset));
@@ -64,7 +85,7 @@ final class StoredOutbound implements OutboundMessage {
         }
         if (parsed == null) return Optional.empty();
         try {
-            return Optional.of(parsed.get(path)).filter(v -> !v.isEmpty());
+            return Optional.of(parsed.get(p)).filter(v -> !v.isEmpty());
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
