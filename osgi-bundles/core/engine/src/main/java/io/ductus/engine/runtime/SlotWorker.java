@@ -1,7 +1,7 @@
 package io.ductus.engine.runtime;
 
-import io.ductus.core.retry.RetryDecision;
-import io.ductus.core.retry.RetrySchedule;
+import io.ductus.core.delivery.DeliveryRules;
+import io.ductus.core.delivery.DeliveryRules.Verdict;
 import io.ductus.core.project.Retry;
 import io.ductus.engine.monitor.DestinationMetrics;
 import io.ductus.engine.monitor.EventHub;
@@ -135,33 +135,27 @@ final class SlotWorker implements Runnable {
         return IDLE_POLL_MS;
     }
 
+    /** Gathers the facts of one attempt (the transform's verdict, the destination's answer); the core's rules decide. */
     private DeliveryOutcome deliver(PendingDelivery delivery) throws InterruptedException {
-        int attempts = delivery.attempts() + 1;
-        long id = delivery.messageId();
+        DeliveryRules rules = new DeliveryRules(delivery.messageId(), ref, delivery.attempts() + 1, retry, saveOutput);
         byte[] output = delivery.payload(); // without transform.js: passed through, byte for byte
         String outputCharset = delivery.charset();
         if (transform.isPresent()) {
             long started = System.nanoTime();
             TransformResult result = transform.get().apply(delivery);
             metrics.transformTook(System.nanoTime() - started);
-            switch (result) {
+            Optional<DeliveryOutcome> decided = switch (result) {
                 case TransformResult.Output o -> {
                     output = o.payload();
                     outputCharset = o.charset().name();
+                    yield rules.afterTransform(Verdict.OUTPUT, "", now());
                 }
-                case TransformResult.Filtered f -> {
-                    return DeliveryOutcome.filtered(id, ref, attempts, f.reason());
-                }
-                case TransformResult.Quarantined q -> {
-                    return DeliveryOutcome.quarantined(id, ref, attempts, "transform: " + q.reason());
-                }
-                case TransformResult.Runaway r -> {
-                    return DeliveryOutcome.quarantined(id, ref, attempts, "transform: " + r.reason());
-                }
-                case TransformResult.Transient t -> {
-                    return retryOrGiveUp(id, attempts, Outcome.retry("transform: " + t.reason()));
-                }
-            }
+                case TransformResult.Filtered f -> rules.afterTransform(Verdict.FILTERED, f.reason(), now());
+                case TransformResult.Quarantined q -> rules.afterTransform(Verdict.QUARANTINED, q.reason(), now());
+                case TransformResult.Runaway r -> rules.afterTransform(Verdict.RUNAWAY, r.reason(), now());
+                case TransformResult.Transient t -> rules.afterTransform(Verdict.TRANSIENT, t.reason(), now());
+            };
+            if (decided.isPresent()) return decided.get();
         }
         Outcome outcome;
         long started = System.nanoTime();
@@ -174,19 +168,11 @@ final class SlotWorker implements Runnable {
         }
         metrics.sendTook(System.nanoTime() - started);
         if (outcome.kind() == Outcome.Kind.SENT) metrics.sentAfter(clock.millis() - delivery.receivedAt());
-        return switch (outcome.kind()) {
-            case SENT -> DeliveryOutcome.sent(id, ref, attempts, saveOutput ? output : null, saveOutput ? outputCharset : null);
-            case QUARANTINE -> DeliveryOutcome.quarantined(id, ref, attempts, outcome.detail());
-            case RETRY -> retryOrGiveUp(id, attempts, outcome);
-        };
+        return rules.afterSend(outcome, output, outputCharset, now());
     }
 
-    /** A transient failure: try again after the back-off, or quarantine once retry.max_attempts is reached. */
-    private DeliveryOutcome retryOrGiveUp(long id, int attempts, Outcome outcome) {
-        return switch (RetrySchedule.decide(attempts, retry, Instant.ofEpochMilli(clock.millis()), outcome.retryAfter())) {
-            case RetryDecision.RetryAt at -> DeliveryOutcome.retry(id, ref, attempts, at.nextAttemptAt().toEpochMilli(), outcome.detail());
-            case RetryDecision.Quarantine q -> DeliveryOutcome.quarantined(id, ref, attempts, outcome.detail() + "; " + q.reason());
-        };
+    private Instant now() {
+        return Instant.ofEpochMilli(clock.millis());
     }
 
     /** Records what was delivered, then counts and publishes it; false (keeping the outcomes) when the store failed. */
