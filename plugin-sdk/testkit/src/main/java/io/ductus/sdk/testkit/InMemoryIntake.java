@@ -25,6 +25,7 @@ public final class InMemoryIntake implements Intake {
 
     private final AtomicLong ids = new AtomicLong();
     private final List<InboundMessage> stored = new ArrayList<>();
+    private int pendingQuestions;
     private final List<CompletableFuture<Receipt>> held = new ArrayList<>();
     private final List<Runnable> heldCommits = new ArrayList<>();
     private final Map<String, String> progress = new HashMap<>();
@@ -120,7 +121,13 @@ public final class InMemoryIntake implements Intake {
     /** What {@link #hasPendingMessages()} answers, as the test set it ({@link #pendingMessages}); false until set. */
     @Override
     public synchronized boolean hasPendingMessages() {
+        pendingQuestions++;
         return pending;
+    }
+
+    /** How many times a source asked {@link #hasPendingMessages()}: a test waits for it to have looked. */
+    public synchronized int pendingQuestions() {
+        return pendingQuestions;
     }
 
     /** Makes {@link #hasPendingMessages()} answer as if messages were (or were no longer) waiting for delivery. */

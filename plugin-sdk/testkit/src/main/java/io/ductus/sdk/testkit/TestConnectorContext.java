@@ -14,7 +14,11 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
-/** A connector context for tests: real scheduler threads, a log kept in memory, statuses recorded. */
+/**
+ * A connector context for tests: a log kept in memory, statuses recorded, and a scheduler: a real
+ * scheduler thread, or the test clock itself ({@link #onTestClock}: tasks run as the test advances the
+ * clock, without waiting).
+ */
 public final class TestConnectorContext implements ConnectorContext, AutoCloseable {
 
     private final String interfaceName;
@@ -28,12 +32,30 @@ public final class TestConnectorContext implements ConnectorContext, AutoCloseab
     });
     private final List<String> log = new CopyOnWriteArrayList<>();
     private final List<String> statuses = new CopyOnWriteArrayList<>();
+    private final TestClockScheduler onTestClock;
 
+    /** A context whose clock is {@code clock} and whose scheduler waits in real time on its own thread. */
     public TestConnectorContext(String interfaceName, String connectorName, Clock clock, Path dataDirectory) {
+        this(interfaceName, connectorName, clock, dataDirectory, null);
+    }
+
+    private TestConnectorContext(String interfaceName, String connectorName, Clock clock, Path dataDirectory,
+                                 TestClockScheduler onTestClock) {
         this.interfaceName = interfaceName;
         this.connectorName = connectorName;
         this.clock = clock;
         this.dataDirectory = dataDirectory;
+        this.onTestClock = onTestClock;
+    }
+
+    /**
+     * A context that schedules on its test clock: what the connector schedules runs when the test advances
+     * the clock past its time, on the advancing thread, so a test of hours waits for none of them.
+     *
+     * @since 1.4
+     */
+    public static TestConnectorContext onTestClock(String interfaceName, String connectorName, TestClock clock, Path dataDirectory) {
+        return new TestConnectorContext(interfaceName, connectorName, clock, dataDirectory, new TestClockScheduler(clock));
     }
 
     @Override
@@ -98,6 +120,7 @@ public final class TestConnectorContext implements ConnectorContext, AutoCloseab
 
     @Override
     public Scheduler scheduler() {
+        if (onTestClock != null) return onTestClock;
         return new Scheduler() {
             @Override
             public Cancellable schedule(Duration delay, Runnable task) {
