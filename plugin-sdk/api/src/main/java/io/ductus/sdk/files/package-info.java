@@ -4,11 +4,12 @@
  * file was read, saved as a batch's progress ({@link io.ductus.sdk.files.FileProgress}), whether a file
  * is still the one that progress is about ({@link io.ductus.sdk.files.FileFingerprint}), reading a file
  * into the intake in batches with that progress ({@link io.ductus.sdk.files.RecordIngest}), and the path
- * template of file destinations ({@link io.ductus.sdk.files.PathTemplate}), and the checks of the settings
- * every folder-reading source takes ({@link io.ductus.sdk.files.FolderSourceChecks}).
+ * template of file destinations ({@link io.ductus.sdk.files.PathTemplate}), the checks of the settings
+ * every folder-reading source takes ({@link io.ductus.sdk.files.FolderSourceChecks}), and the loop that
+ * polls the folder ({@link io.ductus.sdk.files.PollLoop}).
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package io.ductus.sdk.files;
 
 import org.osgi.annotation.bundle.Export;

@@ -9,6 +9,7 @@ import io.ductus.sdk.Source;
 import io.ductus.sdk.files.FileFingerprint;
 import io.ductus.sdk.files.FileProgress;
 import io.ductus.sdk.files.ListedFile;
+import io.ductus.sdk.files.PollLoop;
 import io.ductus.sdk.files.Readiness;
 import io.ductus.sdk.files.RecordIngest.RefusedFileException;
 import io.ductus.sdk.files.RecordIngest;
@@ -21,8 +22,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.stream.Stream;
 
@@ -38,9 +37,7 @@ final class FileSource implements Source {
     private final FileSourceSettings settings;
     private final ConnectorContext context;
     private final Readiness readiness;
-    private final CompletableFuture<Void> stopped = new CompletableFuture<>();
-    private final Object sleep = new Object();
-    private volatile boolean stopping;
+    private final PollLoop loop;
     private Intake intake;
     private RecordIngest ingest;
     // used only by the polling thread:
@@ -48,12 +45,12 @@ final class FileSource implements Source {
     private final Map<String, ListedFile> refused = new HashMap<>(); // could not even be moved to the error folder
     private FileProgress current; // the file being read (or read but not yet taken away), as last stored
     private boolean progressLoaded;
-    private String reported = "";
 
     FileSource(FileSourceSettings settings, ConnectorContext context) {
         this.settings = settings;
         this.context = context;
         this.readiness = new Readiness(settings.include(), settings.readyMarker());
+        this.loop = new PollLoop(settings.folder().toString(), settings.poll(), context);
     }
 
     @Override
@@ -64,41 +61,15 @@ final class FileSource implements Source {
             throw new ConnectorException("cannot create the folder " + settings.folder() + ": " + e.getMessage(), e);
         }
         this.intake = intake;
-        this.ingest = new RecordIngest(intake, settings.split().kind(), settings.maxRecord(), settings.maxFileSize(), () -> stopping,
+        this.ingest = new RecordIngest(intake, settings.split().kind(), settings.maxRecord(), settings.maxFileSize(), loop::stopping,
                 progress -> current = progress);
         context.log().info("watching " + settings.folder() + " every " + settings.poll().toMillis() + " ms");
-        Thread.ofVirtual().name("file-source-" + context.interfaceName()).start(this::run);
+        loop.start("file-source", this::poll, () -> { });
     }
 
     @Override
     public CompletionStage<Void> stop() {
-        stopping = true;
-        synchronized (sleep) {
-            sleep.notifyAll();
-        }
-        return stopped;
-    }
-
-    private void run() {
-        try {
-            while (!stopping) {
-                try {
-                    poll();
-                } catch (InterruptedException e) {
-                    return;
-                } catch (RuntimeException e) {
-                    context.log().error("polling " + settings.folder() + " failed", e);
-                    report(ConnectorStatus.FAILED, "polling failed: " + e);
-                }
-                synchronized (sleep) {
-                    if (!stopping) sleep.wait(settings.poll().toMillis());
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            stopped.complete(null);
-        }
+        return loop.stop();
     }
 
     /** One listing of the folder, and every ready file read in order until one cannot be stored. */
@@ -116,26 +87,17 @@ final class FileSource implements Source {
         List<ListedFile> ready = readiness.ready(listing, previous, current == null ? null : current.file());
         previous = now;
         for (ListedFile file : ready) {
-            if (stopping) return;
+            if (loop.stopping()) return;
             if (file.unchangedSince(refused.get(file.name()))) continue;
             if (!take(file)) return;
         }
-        if (!reported.startsWith(ConnectorStatus.DEGRADED.name())) report(ConnectorStatus.OK, "");
+        if (!loop.lastReported(ConnectorStatus.DEGRADED)) report(ConnectorStatus.OK, "");
     }
 
     /** Reads the saved progress once, at the first poll (not in start(): it reads the store). */
     private boolean loadProgress() {
-        if (progressLoaded) return true;
-        try {
-            Optional<String> saved = intake.savedProgress(FileProgress.KEY);
-            current = saved.flatMap(FileProgress::decode).orElse(null);
-            if (saved.isPresent() && current == null) context.log().warn("saved progress not understood, ignored: " + saved.get());
-            progressLoaded = true;
-            return true;
-        } catch (IntakeException e) {
-            report(ConnectorStatus.DEGRADED, "cannot read the saved progress yet: " + e.getMessage());
-            return false;
-        }
+        if (!progressLoaded) progressLoaded = loop.loadProgress(intake, saved -> current = saved.orElse(null));
+        return progressLoaded;
     }
 
     /** Reads one file and takes it away; false when the poll must stop here (storing or moving failed, or stopping). */
@@ -184,9 +146,7 @@ final class FileSource implements Source {
                     + (settings.delete() ? "deleted" : "moved to " + settings.doneFolder()) + ": " + e.getMessage());
         }
         deleteMarker(path);
-        if (reported.startsWith(ConnectorStatus.DEGRADED.name()) || reported.startsWith(ConnectorStatus.FAILED.name())) {
-            report(ConnectorStatus.OK, "");
-        }
+        if (loop.lastReported(ConnectorStatus.DEGRADED) || loop.lastReported(ConnectorStatus.FAILED)) report(ConnectorStatus.OK, "");
     }
 
     private void refuse(Path path, ListedFile file, String reason) {
@@ -229,10 +189,7 @@ final class FileSource implements Source {
     }
 
     private void report(ConnectorStatus status, String detail) {
-        String text = status + ": " + detail;
-        if (text.equals(reported)) return;
-        reported = text;
-        context.statusChanged(status, detail);
+        loop.report(status, detail);
     }
 
     /** A file's records are stored but it could not be taken out of the folder. */

@@ -10,18 +10,17 @@ import io.ductus.sdk.config.ConfigProblem;
 import io.ductus.sdk.config.ConfigSchema;
 import io.ductus.sdk.config.ConnectorConfig;
 import io.ductus.sdk.config.FieldType;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
+import io.ductus.connector.listener.EventLoops;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
 
 /** The {@code http} connector type: a listener (source, queue or respond mode) and a sender (destination). */
 @Component(service = ConnectorFactory.class)
@@ -47,6 +46,7 @@ public final class HttpConnectorFactory implements ConnectorFactory {
                     .optional("content_types", FieldType.STRING, null, "media types accepted, comma-separated, such as"
                             + " application/json; others get 415 (default: any)")
                     .optional("idle_timeout", FieldType.DURATION, "2m", "close a connection that sent nothing for this long")
+                    .optional("max_connections", FieldType.INTEGER, 512, "connections accepted at once; more are closed at once")
                     .optional("retry_after", FieldType.DURATION, "5s", "what a 503 (not stored, or stopping) asks the sender"
                             + " to wait before sending again (Retry-After)")
                     .build(),
@@ -62,8 +62,22 @@ public final class HttpConnectorFactory implements ConnectorFactory {
                     .optional("timeout", FieldType.DURATION, "30s", "how long to wait for the answer before retrying")
                     .build());
 
-    /** One set of event-loop threads (one per core) for every HTTP listener of the engine, made on first use. */
-    private EventLoopGroup loops;
+    /** The engine's event loops (a DS service shared by every listener), or this factory's own outside OSGi. */
+    private final EventLoops loops;
+    private final boolean ownLoops;
+
+    /** In the engine: the event loops every listener shares. */
+    @Activate
+    public HttpConnectorFactory(@Reference EventLoops loops) {
+        this.loops = loops;
+        this.ownLoops = false;
+    }
+
+    /** Outside OSGi (tests): event loops of its own, closed by {@link #release()}. */
+    public HttpConnectorFactory() {
+        this.loops = new EventLoops();
+        this.ownLoops = true;
+    }
 
     @Override
     public ConnectorType type() {
@@ -128,16 +142,10 @@ public final class HttpConnectorFactory implements ConnectorFactory {
         return problems;
     }
 
-    private synchronized EventLoopGroup loops() {
-        if (loops == null) loops = new MultiThreadIoEventLoopGroup(Runtime.getRuntime().availableProcessors(), NioIoHandler.newFactory());
-        return loops;
-    }
-
     /** The bundle is stopping: the engine has stopped every listener by now. */
     @Deactivate
-    synchronized void release() {
-        if (loops != null) loops.shutdownGracefully(0, 2, TimeUnit.SECONDS);
-        loops = null;
+    void release() {
+        if (ownLoops) loops.close();
     }
 
     @Override
@@ -149,8 +157,8 @@ public final class HttpConnectorFactory implements ConnectorFactory {
         if (path.length() > 1 && path.endsWith("/")) path = path.substring(0, path.length() - 1);
         ListenerSettings settings = new ListenerSettings(config.hostPort("listen"), path, new LinkedHashSet<>(methods),
                 (int) config.integer("max_body"), config.optionalString("content_types").map(t -> list(t, false)).orElse(List.of()),
-                respond, config.duration("idle_timeout"), config.duration("retry_after"));
-        return new HttpListener(settings, loops(), context);
+                respond, config.duration("idle_timeout"), config.duration("retry_after"), (int) config.integer("max_connections"));
+        return new HttpListener(settings, loops, context);
     }
 
     @Override

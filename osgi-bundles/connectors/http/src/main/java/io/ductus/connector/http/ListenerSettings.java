@@ -17,9 +17,10 @@ import java.util.Set;
  * @param respond      true: the interface's code answers each request (respond mode); false: store and answer 202
  * @param idleTimeout  a connection that sends nothing for this long is closed
  * @param retryAfter   what a 503 asks the sender to wait before trying again
+ * @param maxConnections connections taken at once; more are closed as they come
  */
 record ListenerSettings(HostPort listen, String path, Set<String> methods, int maxBodyBytes, List<String> contentTypes,
-                        boolean respond, Duration idleTimeout, Duration retryAfter) {
+                        boolean respond, Duration idleTimeout, Duration retryAfter, int maxConnections) {
 
     ListenerSettings {
         methods = Set.copyOf(methods);

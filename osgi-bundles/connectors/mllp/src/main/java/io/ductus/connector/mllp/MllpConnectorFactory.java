@@ -9,12 +9,11 @@ import io.ductus.sdk.Source;
 import io.ductus.sdk.config.ConfigSchema;
 import io.ductus.sdk.config.ConnectorConfig;
 import io.ductus.sdk.config.FieldType;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
-import java.util.concurrent.TimeUnit;
+import io.ductus.connector.listener.EventLoops;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
 
 /** The {@code mllp} connector type: HL7 v2 over MLLP, as a listener (source) and a client (destination). */
 @Component(service = ConnectorFactory.class)
@@ -39,24 +38,32 @@ public final class MllpConnectorFactory implements ConnectorFactory {
     /** The control ids of every listener's ACKs: made once, so they repeat neither across listeners nor restarts. */
     private AckControlIds ackIds;
 
-    /** One set of event-loop threads (one per core) for every MLLP listener of the engine, made on first use. */
-    private EventLoopGroup loops;
+    /** The engine's event loops (a DS service shared by every listener), or this factory's own outside OSGi. */
+    private final EventLoops loops;
+    private final boolean ownLoops;
+
+    /** In the engine: the event loops every listener shares. */
+    @Activate
+    public MllpConnectorFactory(@Reference EventLoops loops) {
+        this.loops = loops;
+        this.ownLoops = false;
+    }
+
+    /** Outside OSGi (tests): event loops of its own, closed by {@link #release()}. */
+    public MllpConnectorFactory() {
+        this.loops = new EventLoops();
+        this.ownLoops = true;
+    }
 
     @Override
     public ConnectorType type() {
         return TYPE;
     }
 
-    private synchronized EventLoopGroup loops() {
-        if (loops == null) loops = new MultiThreadIoEventLoopGroup(Runtime.getRuntime().availableProcessors(), NioIoHandler.newFactory());
-        return loops;
-    }
-
     /** The bundle is stopping: the engine has stopped every listener by now. */
     @Deactivate
-    synchronized void release() {
-        if (loops != null) loops.shutdownGracefully(0, 2, TimeUnit.SECONDS);
-        loops = null;
+    void release() {
+        if (ownLoops) loops.close();
     }
 
     private synchronized AckControlIds ackIds(ConnectorContext context) {
@@ -67,7 +74,7 @@ public final class MllpConnectorFactory implements ConnectorFactory {
     @Override
     public Source createSource(ConnectorConfig config, ConnectorContext context) {
         return new MllpListener(new MllpListener.Settings(config.hostPort("listen"), (int) config.integer("max_frame"),
-                config.duration("idle_timeout"), (int) config.integer("max_connections")), loops(), ackIds(context), context);
+                config.duration("idle_timeout"), (int) config.integer("max_connections")), loops, ackIds(context), context);
     }
 
     @Override

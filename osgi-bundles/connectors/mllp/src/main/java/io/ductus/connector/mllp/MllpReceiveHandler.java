@@ -1,5 +1,6 @@
 package io.ductus.connector.mllp;
 
+import io.ductus.connector.listener.NettyListener;
 import io.ductus.format.ack.AckCode;
 import io.ductus.format.ack.Hl7Ack;
 import io.ductus.format.hl7.Hl7Header;
@@ -40,7 +41,7 @@ final class MllpReceiveHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
-        remote = String.valueOf(ctx.channel().remoteAddress()).replaceFirst("^/", "");
+        remote = NettyListener.remote(ctx.channel());
         super.channelActive(ctx);
     }
 

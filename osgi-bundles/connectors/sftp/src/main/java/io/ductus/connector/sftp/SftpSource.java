@@ -8,6 +8,7 @@ import io.ductus.sdk.Source;
 import io.ductus.sdk.files.FileFingerprint;
 import io.ductus.sdk.files.FileProgress;
 import io.ductus.sdk.files.ListedFile;
+import io.ductus.sdk.files.PollLoop;
 import io.ductus.sdk.files.RecordIngest.RefusedFileException;
 import io.ductus.sdk.files.RecordIngest;
 import java.io.IOException;
@@ -17,8 +18,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.apache.sshd.sftp.client.SftpClient;
 import org.apache.sshd.sftp.common.SftpConstants;
@@ -38,9 +37,7 @@ final class SftpSource implements Source {
     private final SourceSettings settings;
     private final SftpConnection connection;
     private final ConnectorContext context;
-    private final CompletableFuture<Void> stopped = new CompletableFuture<>();
-    private final Object sleep = new Object();
-    private volatile boolean stopping;
+    private final PollLoop loop;
     private Intake intake;
     private RecordIngest ingest;
     // used only by the polling thread:
@@ -48,53 +45,26 @@ final class SftpSource implements Source {
     private FileProgress current; // the file being read (or read but not yet taken away), as last stored
     private boolean progressLoaded;
     private String refusal; // the last file refused, shown until a file is read well
-    private String reported = "";
 
     SftpSource(SourceSettings settings, SftpConnection connection, ConnectorContext context) {
         this.settings = settings;
         this.connection = connection;
         this.context = context;
+        this.loop = new PollLoop(settings.folder(), settings.poll(), context);
     }
 
     @Override
     public void start(Intake intake) {
         this.intake = intake;
-        this.ingest = new RecordIngest(intake, settings.split(), settings.maxRecord(), settings.maxFileSize(), () -> stopping,
+        this.ingest = new RecordIngest(intake, settings.split(), settings.maxRecord(), settings.maxFileSize(), loop::stopping,
                 progress -> { });
         context.log().info("polling sftp folder " + settings.folder() + " every " + settings.poll().toMillis() + " ms");
-        Thread.ofVirtual().name("sftp-source-" + context.interfaceName()).start(this::run);
+        loop.start("sftp-source", this::poll, connection::close);
     }
 
     @Override
     public CompletionStage<Void> stop() {
-        stopping = true;
-        synchronized (sleep) {
-            sleep.notifyAll();
-        }
-        return stopped;
-    }
-
-    private void run() {
-        try {
-            while (!stopping) {
-                try {
-                    poll();
-                } catch (InterruptedException e) {
-                    return;
-                } catch (RuntimeException e) {
-                    context.log().error("polling " + settings.folder() + " failed", e);
-                    report(ConnectorStatus.FAILED, "polling failed: " + e);
-                }
-                synchronized (sleep) {
-                    if (!stopping) sleep.wait(settings.poll().toMillis());
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            connection.close();
-            stopped.complete(null);
-        }
+        return loop.stop();
     }
 
     /** One session: list the folder and read every ready file in order until one cannot be finished. */
@@ -107,7 +77,7 @@ final class SftpSource implements Source {
             List<ListedFile> ready = settings.readiness().ready(listing, previous, current == null ? null : current.file());
             previous = now;
             for (ListedFile file : ready) {
-                if (stopping || !take(sftp, file)) return;
+                if (loop.stopping() || !take(sftp, file)) return;
             }
             if (refusal == null) report(ConnectorStatus.OK, "");
             else report(ConnectorStatus.DEGRADED, refusal);
@@ -122,17 +92,8 @@ final class SftpSource implements Source {
 
     /** Reads the saved progress (at the first poll, and again after a poll broke off). */
     private boolean loadProgress() {
-        if (progressLoaded) return true;
-        try {
-            Optional<String> saved = intake.savedProgress(FileProgress.KEY);
-            current = saved.flatMap(FileProgress::decode).orElse(null);
-            if (saved.isPresent() && current == null) context.log().warn("saved progress not understood, ignored: " + saved.get());
-            progressLoaded = true;
-            return true;
-        } catch (IntakeException e) {
-            report(ConnectorStatus.DEGRADED, "cannot read the saved progress yet: " + e.getMessage());
-            return false;
-        }
+        if (!progressLoaded) progressLoaded = loop.loadProgress(intake, saved -> current = saved.orElse(null));
+        return progressLoaded;
     }
 
     /** Reads one file and takes it away; false when the poll must stop here. */
@@ -235,9 +196,6 @@ final class SftpSource implements Source {
     }
 
     private void report(ConnectorStatus status, String detail) {
-        String text = status + ": " + detail;
-        if (text.equals(reported)) return;
-        reported = text;
-        context.statusChanged(status, detail);
+        loop.report(status, detail);
     }
 }

@@ -1,0 +1,129 @@
+package io.ductus.connector.listener;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.ductus.sdk.ConnectorException;
+import io.ductus.sdk.config.HostPort;
+import io.ductus.sdk.testkit.TestConnectorContext;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The listener scaffold on real sockets: admission, requests in flight at a stop, a port already taken. */
+class NettyListenerTest {
+
+    @TempDir
+    Path tmp;
+
+    private final EventLoops loops = new EventLoops();
+    private TestConnectorContext context;
+    private NettyListener listener;
+
+    @AfterEach
+    void close() throws Exception {
+        if (listener != null) listener.stop().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        loops.close();
+        if (context != null) context.close();
+    }
+
+    @Test
+    void refuses_a_connection_an_admission_rule_refuses_and_names_the_rule() throws Exception {
+        start(List.of(Admission.maxConnections(1)));
+        try (Socket first = connect()) {
+            waitUntil(() -> listener.openConnections() == 1); // accepted by the listener, not only by the kernel
+            Socket second = connect();
+            assertThat(second.getInputStream().read()).as("the second connection is closed").isEqualTo(-1);
+            waitUntil(() -> context.logLines().stream().anyMatch(l -> l.contains("already 1 connections (max_connections)")));
+            assertThat(listener.openConnections()).isEqualTo(1);
+            second.close();
+        }
+    }
+
+    @Test
+    void asks_every_rule_with_the_sender_and_the_connections_open() throws Exception {
+        start(List.of((remote, open) -> remote.getAddress().isLoopbackAddress() && open >= 2
+                ? Optional.of("this sender has " + open) : Optional.empty()));
+        try (Socket a = connect(); Socket b = connect()) {
+            waitUntil(() -> listener.openConnections() == 2);
+            Socket c = connect();
+            assertThat(c.getInputStream().read()).isEqualTo(-1);
+            c.close();
+            waitUntil(() -> context.logLines().stream().anyMatch(l -> l.contains("this sender has 2")));
+        }
+    }
+
+    @Test
+    void a_stop_waits_for_the_requests_in_flight_then_closes_the_connections() throws Exception {
+        start(List.of());
+        try (Socket client = connect()) {
+            client.getOutputStream().write('x');
+            waitUntil(() -> inFlight);
+            CompletableFuture<Void> stopped = listener.stop().toCompletableFuture();
+            assertThat(listener.stopping()).isTrue();
+            assertThatThrownBy(() -> new Socket("127.0.0.1", port).close()).as("no new connections").isInstanceOf(IOException.class);
+            assertThat(stopped).isNotDone();
+            listener.requestAnswered();
+            stopped.get(10, TimeUnit.SECONDS);
+            assertThat(client.getInputStream().read()).isEqualTo(-1);
+        }
+    }
+
+    @Test
+    void a_port_in_use_fails_the_start_naming_the_address() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0)) {
+            context = new TestConnectorContext("i", "source", Clock.systemUTC(), tmp);
+            NettyListener busy = new NettyListener(new NettyListener.Settings("TEST", new HostPort("127.0.0.1", taken.getLocalPort()),
+                    Duration.ofMinutes(1)), loops, context, List.of());
+            assertThatThrownBy(() -> busy.start(channel -> { })).isInstanceOf(ConnectorException.class)
+                    .hasMessageContaining("cannot listen on 127.0.0.1:" + taken.getLocalPort());
+            assertThat(context.statuses()).last().asString().startsWith("FAILED: cannot listen on");
+        }
+    }
+
+    private volatile boolean inFlight;
+    private int port;
+
+    private void start(List<Admission> admissions) throws Exception {
+        context = new TestConnectorContext("i", "source", Clock.systemUTC(), tmp);
+        listener = new NettyListener(new NettyListener.Settings("TEST", new HostPort("127.0.0.1", 0), Duration.ofMinutes(1)), loops,
+                context, admissions);
+        listener.start(channel -> channel.pipeline().addLast(new ChannelInboundHandlerAdapter() {
+            @Override
+            public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                ((ByteBuf) msg).release();
+                listener.requestStarted(); // answered when the test says so
+                inFlight = true;
+            }
+        }));
+        port = listener.address().port();
+    }
+
+    private Socket connect() throws IOException {
+        Socket s = new Socket("127.0.0.1", port);
+        s.setSoTimeout(10_000);
+        return s;
+    }
+
+    private static void waitUntil(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) throw new AssertionError("not within 10 s");
+            Thread.sleep(5);
+        }
+    }
+}
