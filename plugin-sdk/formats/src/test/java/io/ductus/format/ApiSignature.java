@@ -203,6 +203,23 @@ public final class ApiSignature {
         return problems;
     }
 
+    /**
+     * What an {@code ApiSignatureTest} does in a module's folder: with {@code -Dductus.api.record=true}
+     * records the module's API in {@code api-signature.txt} (from the build in {@code ductus.api.record.from},
+     * a module folder, when given), otherwise compares the build with it; returns the problems.
+     */
+    public static List<String> checkModule(ClassLoader loader) throws IOException {
+        Path recorded = Path.of("api-signature.txt");
+        String from = System.getProperty("ductus.api.record.from", "");
+        Path module = from.isEmpty() ? Path.of("") : Path.of(from);
+        ApiSignature now = of(module.resolve("src/main/java"), module.resolve("target/classes"), loader);
+        if (Boolean.getBoolean("ductus.api.record")) {
+            now.write(recorded, "The released API of this module's exported packages (ApiSignatureTest compares with it).");
+            return List.of();
+        }
+        return now.compare(read(recorded));
+    }
+
     /** Exported packages and their versions, for the report. */
     public Map<String, String> versions() {
         Map<String, String> out = new LinkedHashMap<>();

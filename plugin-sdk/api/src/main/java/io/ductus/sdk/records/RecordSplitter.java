@@ -10,21 +10,13 @@ import java.io.InputStream;
  */
 public interface RecordSplitter {
 
-    /** How a stream is cut into records. */
+    /** How a stream is cut into records, as {@link io.ductus.format.split.RecordSplitter.Kind} says. */
     enum Kind {
-        /**
-         * HL7 v2: a message starts at each segment named MSH and keeps its bytes and segment terminators
-         * (CR, LF or CRLF) as written; batch envelope segments (FHS, BHS, BTS, FTS) and blank lines between
-         * messages are dropped; any other line outside a message is an error.
-         */
+        /** HL7 v2 messages, byte for byte; batch envelopes dropped. */
         HL7,
-        /**
-         * CSV (RFC 4180): one record per row, a quoted field may hold commas, doubled quotes and line
-         * breaks; the first row is the header, put in front of every other row (with its line break);
-         * blank lines are skipped.
-         */
+        /** CSV rows, each with the header row in front. */
         CSV,
-        /** One record per line, without its line break; blank lines are skipped. */
+        /** Lines without their line breaks. */
         LINES
     }
 
@@ -32,9 +24,9 @@ public interface RecordSplitter {
     int DEFAULT_MAX_RECORD = 64 * 1024 * 1024;
 
     /**
-     * Opens a splitter on a stream positioned at its first byte. Reading starts at {@code from}: the
-     * stream's start, or the {@link SplitRecord#next()} of the last record handled before (for CSV the header is
-     * read from the start first). A byte order mark at the start is dropped.
+     * Opens a splitter on a stream positioned at its first byte, reading from {@code from} (the stream's
+     * start, or the {@link SplitRecord#next()} of the last record handled), as
+     * {@link io.ductus.format.split.RecordSplitter#open} does.
      *
      * @param maxRecord the largest record taken; a bigger one is a {@link RecordFormatException}
      */
