@@ -45,7 +45,7 @@ final class Corpus {
     }
 
     static Path folder() {
-        return Path.of(System.getProperty("ductus.corpus", "../osgi-bundles/core/logic/src/test/resources/io/ductus/core/hl7/corpus"))
+        return Path.of(System.getProperty("ductus.corpus", "../plugin-sdk/formats/src/test/resources/io/ductus/format/hl7/corpus"))
                 .toAbsolutePath().normalize();
     }
 

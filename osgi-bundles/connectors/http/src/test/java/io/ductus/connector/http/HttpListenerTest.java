@@ -62,6 +62,23 @@ class HttpListenerTest {
     }
 
     @Test
+    void refuses_connections_past_max_connections_as_the_mllp_listener_does() throws Exception {
+        start(Map.of("max_connections", 1), intake);
+        try (java.net.Socket first = new java.net.Socket("127.0.0.1", port)) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            first.getOutputStream().write(("POST /adt HTTP/1.1\r\nHost: x\r\nContent-Length: " + HL7.length + "\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            first.getOutputStream().write(HL7);
+            while (intake.stored().isEmpty() && System.nanoTime() < deadline) Thread.sleep(5); // the first is taken
+            try (java.net.Socket second = new java.net.Socket("127.0.0.1", port)) {
+                second.setSoTimeout(10_000);
+                assertThat(second.getInputStream().read()).as("the second connection is closed").isEqualTo(-1);
+            }
+            assertThat(context.logLines()).anyMatch(l -> l.contains("already 1 connections (max_connections)"));
+        }
+    }
+
+    @Test
     void answers_202_with_the_stored_message_id_as_json() throws Exception {
         start(Map.of(), intake);
 
