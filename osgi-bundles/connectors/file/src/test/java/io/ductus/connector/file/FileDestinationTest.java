@@ -41,6 +41,15 @@ class FileDestinationTest {
         assertThat(Files.readAllBytes(file)).isEqualTo(payload);
     }
 
+    @ParameterizedTest
+    @CsvSource({"'\n'", "'\r\n'", "'\r'"})
+    void keeps_the_segment_ends_as_they_came_unlike_an_mllp_destination(String end) throws Exception {
+        String lineEnd = end.replace("\\n", "\n").replace("\\r", "\r");
+        byte[] payload = ("MSH|^~\\&|A" + lineEnd + "PID|1||7" + lineEnd + lineEnd).getBytes(StandardCharsets.UTF_8);
+        destination("out/{id}.hl7").send(message(5, payload, Map.of()));
+        assertThat(Files.readAllBytes(data.resolve("out/5.hl7"))).isEqualTo(payload);
+    }
+
     @Test
     void two_messages_with_the_same_control_id_keep_two_files() throws Exception {
         Destination d = destination("out/{MSH-10}-{id}.hl7");
