@@ -124,6 +124,7 @@ public final class Hl7Charsets {
      * read from the bytes as ISO-8859-1 holds the same fields).
      */
     public static boolean isAsciiCompatible(Charset c) {
+        if (c == StandardCharsets.UTF_8 || c == StandardCharsets.ISO_8859_1 || c == StandardCharsets.US_ASCII) return true;
         String probe = "MSH|^~\\&#09AZaz \r";
         return c.canEncode() && java.util.Arrays.equals(probe.getBytes(c), probe.getBytes(StandardCharsets.US_ASCII));
     }
