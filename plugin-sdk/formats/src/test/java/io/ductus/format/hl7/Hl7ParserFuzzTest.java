@@ -105,26 +105,29 @@ public class Hl7ParserFuzzTest {
 
     private static void checkCsv(byte[] input) {
         within(() -> {
-            String text = new String(input, StandardCharsets.ISO_8859_1);
-            int read = -1;
+            // The text as both readers see it: the row splitter drops a UTF-8 byte order mark, and so does
+            // CsvReader once the bytes are decoded as UTF-8; ISO-8859-1 keeps every other byte as one char.
+            boolean bom = input.length >= 3 && (input[0] & 0xff) == 0xEF && (input[1] & 0xff) == 0xBB && (input[2] & 0xff) == 0xBF;
+            String text = new String(input, bom ? 3 : 0, input.length - (bom ? 3 : 0), StandardCharsets.ISO_8859_1);
+            int records = -1;
             try {
-                read = io.ductus.format.csv.CsvReader.read(text).size();
+                records = io.ductus.format.csv.CsvReader.read(text).size();
             } catch (io.ductus.format.csv.CsvParseException e) {
                 assertThat(e.getMessage()).startsWith("line ");
             }
-            int split = -1;
+            int rows = -1;
             try {
-                io.ductus.format.split.RecordSplitter rows = io.ductus.format.split.RecordSplitter.open(
+                io.ductus.format.split.RecordSplitter splitter = io.ductus.format.split.RecordSplitter.open(
                         io.ductus.format.split.RecordSplitter.Kind.CSV, new java.io.ByteArrayInputStream(input),
                         io.ductus.format.split.Position.START, Math.max(16, input.length + 1));
                 int n = 0;
-                while (rows.next() != null) n++;
-                split = n + (n > 0 || !text.isBlank() ? 1 : 0); // the splitter gives rows after the header
+                while (splitter.next() != null) n++;
+                rows = n;
             } catch (io.ductus.format.split.RecordFormatException e) {
                 assertThat(e.getMessage()).startsWith("line ");
             }
-            if (read >= 0 && split >= 0 && read > 0) assertThat(split).as("rows, header included").isEqualTo(read);
-            assertThat(read < 0).as("both refuse, or neither: %s", preview(input)).isEqualTo(split < 0);
+            assertThat(records < 0).as("both refuse, or neither: %s", preview(input)).isEqualTo(rows < 0);
+            if (records >= 0) assertThat(rows).as("rows after the header in %s", preview(input)).isEqualTo(Math.max(0, records - 1));
             return null;
         }, input);
     }
