@@ -1,5 +1,7 @@
 package io.ductus.sdk.testkit;
 
+import io.ductus.format.hl7.Hl7Message;
+import io.ductus.format.hl7.Hl7ParseException;
 import io.ductus.sdk.OutboundMessage;
 import java.nio.charset.Charset;
 import java.time.Instant;
@@ -12,7 +14,41 @@ public final class TestMessages {
     private TestMessages() {
     }
 
-    /** A message as the engine would hand it to a destination; fields answer {@link OutboundMessage#field}. */
+    /**
+     * An HL7 message as the engine hands it to a destination: {@link OutboundMessage#field} reads the payload
+     * with the formats module's parser, as the engine does (an empty value or a message that is not HL7:
+     * empty).
+     *
+     * @since 1.4
+     */
+    public static OutboundMessage hl7(long id, byte[] payload, Charset charset, Instant receivedAt) {
+        Hl7Message parsed;
+        try {
+            parsed = Hl7Message.parse(new String(payload, charset));
+        } catch (Hl7ParseException e) {
+            parsed = null;
+        }
+        Hl7Message message = parsed;
+        OutboundMessage plain = outbound(id, payload, charset, receivedAt, Map.of());
+        return new OutboundMessage() {
+            public long messageId() { return plain.messageId(); }
+            public String interfaceName() { return plain.interfaceName(); }
+            public String destinationName() { return plain.destinationName(); }
+            public byte[] payload() { return payload; }
+            public Charset charset() { return charset; }
+            public Instant receivedAt() { return receivedAt; }
+            public Optional<String> field(String path) {
+                if (message == null) return Optional.empty();
+                try {
+                    return Optional.of(message.get(path)).filter(v -> !v.isEmpty());
+                } catch (IllegalArgumentException e) {
+                    return Optional.empty();
+                }
+            }
+        };
+    }
+
+    /** A message as the engine would hand it to a destination; fields answer {@link OutboundMessage#field} from the map. */
     public static OutboundMessage outbound(long id, byte[] payload, Charset charset, Instant receivedAt, Map<String, String> fields) {
         return new OutboundMessage() {
             @Override
