@@ -83,6 +83,7 @@ public final class ProjectLoader {
         }
         DatabaseSetting resolved = new DatabaseSetting(db.get().kind(), folder.resolve(db.get().location()).normalize().toString());
         Project project = check.project();
-        return new ProjectCheck(new Project(settings.withDatabase(resolved), project.resources(), project.interfaces()), check.problems());
+        return new ProjectCheck(new Project(settings.withDatabase(resolved), project.resources(), project.interfaces()), check.problems(),
+                check.refused());
     }
 }

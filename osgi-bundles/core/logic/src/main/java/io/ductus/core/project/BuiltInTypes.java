@@ -53,6 +53,14 @@ public final class BuiltInTypes {
                     .optional("timeout", FieldType.DURATION, "30s", "how long the statement may run before it is retried")
                     .build());
 
+    /**
+     * The format a destination of this type takes whatever the interface's format, when the type says one:
+     * the database writer binds its parameters from JSON.
+     */
+    public static java.util.Optional<Format> input(String type) {
+        return type.equals(DATABASE.name()) ? java.util.Optional.of(Format.JSON) : java.util.Optional.empty();
+    }
+
     private BuiltInTypes() {
     }
 }

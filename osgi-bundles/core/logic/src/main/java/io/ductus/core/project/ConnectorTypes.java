@@ -2,7 +2,9 @@ package io.ductus.core.project;
 
 import io.ductus.sdk.ConnectorType;
 import io.ductus.sdk.Role;
+import io.ductus.sdk.config.ConfigProblem;
 import java.util.Collection;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -23,16 +25,26 @@ public final class ConnectorTypes {
         Optional<Boolean> answersRequests(String type, Map<String, Object> settings);
     }
 
+    /** The checks a type's factory makes beyond its schema (a path template's syntax, which credentials go together). */
+    @FunctionalInterface
+    public interface SettingsCheck {
+        /** The problems of settings the type's schema accepted, each naming its setting; empty when none or not at hand. */
+        List<ConfigProblem> problems(String type, Role role, Map<String, Object> settings);
+    }
+
     private static final SourceAnswering CANNOT_TELL = (type, settings) -> Optional.empty();
+    private static final SettingsCheck NO_CHECKS = (type, role, settings) -> List.of();
 
     private final Map<String, ConnectorType> types;
     private final boolean complete;
     private final SourceAnswering answering;
+    private final SettingsCheck checks;
 
-    private ConnectorTypes(Map<String, ConnectorType> types, boolean complete, SourceAnswering answering) {
+    private ConnectorTypes(Map<String, ConnectorType> types, boolean complete, SourceAnswering answering, SettingsCheck checks) {
         this.types = types;
         this.complete = complete;
         this.answering = answering;
+        this.checks = checks;
     }
 
     /** Exactly these types (and the built-in ones); any other type name is a problem. */
@@ -42,14 +54,25 @@ public final class ConnectorTypes {
 
     /** Exactly these types, and their factories' word on which sources answer requests themselves. */
     public static ConnectorTypes of(Collection<ConnectorType> installed, SourceAnswering answering) {
+        return of(installed, answering, NO_CHECKS);
+    }
+
+    /** Exactly these types, their factories' word on respond mode, and their factories' own settings checks. */
+    public static ConnectorTypes of(Collection<ConnectorType> installed, SourceAnswering answering, SettingsCheck checks) {
         Map<String, ConnectorType> all = builtIns();
         for (ConnectorType type : installed) all.putIfAbsent(type.name(), type);
-        return new ConnectorTypes(sorted(all), true, answering);
+        return new ConnectorTypes(sorted(all), true, answering, checks);
     }
 
     /** Types are not known: only the built-in types' settings are checked. */
     public static ConnectorTypes unknown() {
-        return new ConnectorTypes(sorted(builtIns()), false, CANNOT_TELL);
+        return new ConnectorTypes(sorted(builtIns()), false, CANNOT_TELL, NO_CHECKS);
+    }
+
+    /** The type's own checks of settings its schema accepted (none for the built-in types). */
+    public List<ConfigProblem> settingsProblems(String type, Role role, Map<String, Object> settings) {
+        if (builtIns().containsKey(type)) return List.of();
+        return checks.problems(type, role, settings);
     }
 
     /**

@@ -36,6 +36,8 @@ final class InterfaceReader {
                 destinations.put(entry.key(), destination(entry.key(), (MapNode) entry.value(), format));
             }
         });
+        root.value("destinations").map(MapNode.class::cast).ifPresent(given -> given.entries().forEach(entry ->
+                checkTakenFormat(entry.key(), (MapNode) entry.value(), destinations.get(entry.key()))));
         if (!problems.isEmpty()) return Optional.empty();
         return Optional.of(new InterfaceDefinition(name, source(root.value("source").orElseThrow()), format,
                 text(root, "charset"),
@@ -61,11 +63,20 @@ final class InterfaceReader {
             return BuiltInTypes.ROUTE.name();
         });
         return new DestinationDefinition(name, type, connectorSettings(map, ProjectShapes.DESTINATION),
-                text(map, "transform").orElse(ProjectShapes.DEFAULT_TRANSFORM),
-                text(map, "format").map(Format::fromWord).orElse(interfaceFormat),
+                text(map, "transform").map(DestinationTransform::of).orElse(DestinationTransform.DEFAULT),
+                text(map, "format").map(Format::fromWord).orElse(BuiltInTypes.input(type).orElse(interfaceFormat)),
                 new Retry(maxAttempts),
                 map.value("save_output").map(n -> (Boolean) ((ScalarNode) n).value()).orElse(false),
                 MonitorReader.destinationBehind(map));
+    }
+
+    /** A destination whose type takes one format (database: json) cannot be told to take another. */
+    private void checkTakenFormat(String name, MapNode map, DestinationDefinition destination) {
+        Optional<Format> taken = BuiltInTypes.input(destination.type());
+        map.value("format").filter(node -> taken.isPresent() && destination.outputFormat() != taken.get())
+                .ifPresent(node -> problems.add(node.position(), "destinations." + name + ".format", "a " + destination.type()
+                        + " destination takes " + taken.get().word() + ": its statement's parameters are bound from a JSON"
+                        + " object or array (leave format out)"));
     }
 
     /** The connector's own settings: everything but type and the engine's keys of that block. */

@@ -1,6 +1,10 @@
 package io.ductus.core.project;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Objects;
 
 /**
@@ -8,12 +12,37 @@ import java.util.Objects;
  *
  * @param project  the settings and the interfaces without problems
  * @param problems every problem found
+ * @param refused  the interfaces left out, by name, each with the problems that left it out (its own file's,
+ *                 its code's, a route's to an interface left out)
  */
-public record ProjectCheck(Project project, List<Problem> problems) {
+public record ProjectCheck(Project project, List<Problem> problems, Map<String, List<Problem>> refused) {
 
     public ProjectCheck {
         Objects.requireNonNull(project, "project");
         problems = problems.stream().sorted().toList();
+        Map<String, List<Problem>> copy = new TreeMap<>();
+        refused.forEach((name, own) -> copy.put(name, own.stream().sorted().toList()));
+        refused = Collections.unmodifiableMap(copy);
+    }
+
+    /** A check whose refused interfaces are those with a problem in their folder. */
+    public ProjectCheck(Project project, List<Problem> problems) {
+        this(project, problems, byInterfaceFolder(problems));
+    }
+
+    /** Why an interface was left out: empty when it was not (or the project has no such interface). */
+    public List<Problem> problemsOf(String interfaceName) {
+        return refused.getOrDefault(interfaceName, List.of());
+    }
+
+    private static Map<String, List<Problem>> byInterfaceFolder(List<Problem> problems) {
+        Map<String, List<Problem>> map = new TreeMap<>();
+        String prefix = ProjectShapes.INTERFACES_FOLDER + "/";
+        for (Problem p : problems) {
+            if (!p.file().startsWith(prefix) || p.file().indexOf('/', prefix.length()) < 0) continue;
+            map.computeIfAbsent(p.file().substring(prefix.length(), p.file().indexOf('/', prefix.length())), n -> new ArrayList<>()).add(p);
+        }
+        return map;
     }
 
     public boolean valid() {

@@ -25,7 +25,6 @@ public final class ProjectShapes {
 
     public static final int DEFAULT_PARTITIONS = 8;
     public static final int MAX_PARTITIONS = 1024;
-    public static final String DEFAULT_TRANSFORM = "transform";
     public static final String DEFAULT_API_LISTEN = "127.0.0.1:7700";
 
     /** ductus.yaml: the engine-wide settings at the project's root. */
@@ -72,10 +71,12 @@ public final class ProjectShapes {
     static final ConnectorBlock SOURCE = new ConnectorBlock(Role.SOURCE, List.of(), Optional.of(BuiltInTypes.INTERNAL.name()));
 
     static final ConnectorBlock DESTINATION = new ConnectorBlock(Role.DESTINATION, List.of(
-            Setting.optional("transform", Text.functionName(), DEFAULT_TRANSFORM,
-                    "The function exported by transform.js that this destination runs: (msg, meta) => result.", "toLab"),
-            Setting.optionalWithNote("format", formatChoice(), "the interface's format",
-                    "The format of what the transform returns; a route's target interface must read this format.", "hl7"),
+            Setting.optionalWithNote("transform", Text.functionName(), "transform when transform.js exports it, else none",
+                    "The function exported by transform.js that this destination runs: (msg, meta) => result. none: the payload"
+                            + " is delivered unchanged, byte for byte, whatever the code exports.", "toLab"),
+            Setting.optionalWithNote("format", formatChoice(), "what the type takes (database: json), else the interface's format",
+                    "The format this destination takes: what the transform's result is written as (an object or array as JSON,"
+                            + " an array of objects as CSV for csv). A route's target interface must read this format.", "hl7"),
             Setting.optional("retry", RETRY, null, "What to do with transient failures.", "{ max_attempts: 20 }"),
             Setting.optional("save_output", new Flag(), false,
                     "Keep what the transform returned with the delivery, for the message browser and replay.", "true"),

@@ -3,7 +3,6 @@ package io.ductus.core.project;
 import io.ductus.core.project.shape.NamedEntries;
 import io.ductus.core.project.shape.Section;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +24,16 @@ public final class ProjectValidator {
      * @param types   the connector types whose settings to check, or {@link ConnectorTypes#unknown()}
      */
     public static ProjectCheck check(ProjectSources sources, ConnectorTypes types) {
+        return check(sources, types, InterfaceCode.Loader.NOT_CHECKED);
+    }
+
+    /**
+     * Every check the engine's start makes: with the connector types installed (their schemas and their
+     * factories' own checks) and each interface's code as the script host loaded it.
+     *
+     * @param code loads an interface's code; {@link InterfaceCode.Loader#NOT_CHECKED} leaves code alone
+     */
+    public static ProjectCheck check(ProjectSources sources, ConnectorTypes types, InterfaceCode.Loader code) {
         List<Problem> problems = new ArrayList<>();
         ProjectSettings settings = sources.ductus()
                 .flatMap(file -> checked(file, ProjectShapes.DUCTUS, types, problems, AlertsReader::check, SettingsReader::settings))
@@ -35,16 +44,19 @@ public final class ProjectValidator {
         Resources resources = readResources.orElse(Resources.NONE);
 
         Map<String, InterfaceDefinition> interfaces = new LinkedHashMap<>();
-        Set<String> refused = new HashSet<>();
+        Map<String, List<Problem>> refused = new LinkedHashMap<>();
         for (Map.Entry<String, ProjectFile> entry : sources.interfaces().entrySet()) {
-            Optional<InterfaceDefinition> definition = checkInterface(entry.getKey(), entry.getValue(), types, problems);
-            definition.ifPresentOrElse(d -> interfaces.put(d.name(), d), () -> refused.add(entry.getKey()));
+            List<Problem> own = new ArrayList<>();
+            Optional<InterfaceDefinition> definition = checkInterface(entry.getKey(), entry.getValue(), types, own)
+                    .filter(d -> codeFits(d, entry.getValue(), types, code, own));
+            problems.addAll(own);
+            definition.ifPresentOrElse(d -> interfaces.put(d.name(), d), () -> refused.put(entry.getKey(), own));
         }
         // A resources.yaml with problems of its own says nothing about which databases exist. Checked before
         // the routes, so that a route to an interface left out here is refused too.
         readResources.ifPresent(r -> refuseUnknownDatabases(sources, interfaces, refused, r, problems));
         refuseBrokenRoutes(sources, interfaces, refused, problems);
-        return new ProjectCheck(new Project(settings, resources, interfaces), problems);
+        return new ProjectCheck(new Project(settings, resources, interfaces), problems, refused);
     }
 
     private static <T> Optional<T> checked(ProjectFile file, Section shape, ConnectorTypes types, List<Problem> problems,
@@ -92,6 +104,35 @@ public final class ProjectValidator {
     }
 
     /**
+     * Whether the interface's code loads and has what its destinations (and a source in respond mode) call;
+     * every problem is added, in the code's file or at the interface.yaml key that names the function.
+     */
+    private static boolean codeFits(InterfaceDefinition definition, ProjectFile file, ConnectorTypes types,
+                                    InterfaceCode.Loader loader, List<Problem> problems) {
+        Optional<InterfaceCode> loaded = loader.load(definition);
+        if (loaded.isEmpty()) return true;
+        InterfaceCode code = loaded.get();
+        if (!code.problems().isEmpty()) {
+            problems.addAll(code.problems());
+            return false;
+        }
+        List<Problem> found = new ArrayList<>();
+        for (DestinationDefinition destination : definition.destinations().values()) {
+            destination.transform().problem(code.exported()).ifPresent(message -> found.add(new Problem(file.path(),
+                    settingPosition(file, destination.name(), "transform"), "destinations." + destination.name() + ".transform", message)));
+        }
+        SourceDefinition source = definition.source();
+        boolean responds = types.answersRequests(source.type(), source.settings()).orElse(false);
+        if (responds && !code.functions().contains(DestinationTransform.DEFAULT_FUNCTION)) {
+            found.add(new Problem(file.path(), file.root().flatMap(r -> r.value("source")).map(Node::position).orElse(Position.START),
+                    "source", "answers each request with the code's transform(msg, meta), but " + code.file()
+                    .map(f -> f + " exports no function 'transform'").orElse("the interface has no transform.js")));
+        }
+        problems.addAll(found);
+        return found.isEmpty();
+    }
+
+    /**
      * An interface may go without destinations only when its source answers each request itself (respond
      * mode). When the types cannot tell (a plugin's type, checked without the plugins), it passes here and
      * the engine, which holds the connector's factory, checks it again before the interface starts.
@@ -104,23 +145,24 @@ public final class ProjectValidator {
 
     /** Leaves out interfaces whose routes cannot work, until no route points at something left out. */
     private static void refuseBrokenRoutes(ProjectSources sources, Map<String, InterfaceDefinition> interfaces,
-                                           Set<String> refused, List<Problem> problems) {
+                                           Map<String, List<Problem>> refused, List<Problem> problems) {
         while (true) {
-            List<RouteCheck.RouteProblem> routeProblems = RouteCheck.check(interfaces, refused);
+            List<RouteCheck.RouteProblem> routeProblems = RouteCheck.check(interfaces, refused.keySet());
             if (routeProblems.isEmpty()) return;
             for (RouteCheck.RouteProblem p : routeProblems) {
                 ProjectFile file = sources.interfaces().get(p.interfaceName());
                 String field = "destinations." + p.destination() + "." + BuiltInTypes.TARGET_KEY;
-                problems.add(new Problem(file.path(), routeTargetPosition(file, p.destination()), field, p.message()));
+                Problem problem = new Problem(file.path(), routeTargetPosition(file, p.destination()), field, p.message());
+                problems.add(problem);
                 interfaces.remove(p.interfaceName());
-                refused.add(p.interfaceName());
+                refused.computeIfAbsent(p.interfaceName(), name -> new ArrayList<>()).add(problem);
             }
         }
     }
 
     /** Leaves out interfaces whose database source or destination names a database resources.yaml does not have. */
     private static void refuseUnknownDatabases(ProjectSources sources, Map<String, InterfaceDefinition> interfaces,
-                                               Set<String> refused, Resources resources, List<Problem> problems) {
+                                               Map<String, List<Problem>> refused, Resources resources, List<Problem> problems) {
         for (InterfaceDefinition definition : List.copyOf(interfaces.values())) {
             ProjectFile file = sources.interfaces().get(definition.name());
             List<Problem> unknown = new ArrayList<>();
@@ -137,7 +179,7 @@ public final class ProjectValidator {
             if (unknown.isEmpty()) continue;
             problems.addAll(unknown);
             interfaces.remove(definition.name());
-            refused.add(definition.name());
+            refused.put(definition.name(), unknown);
         }
     }
 

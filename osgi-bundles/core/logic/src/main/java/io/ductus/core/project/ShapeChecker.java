@@ -15,6 +15,7 @@ import io.ductus.sdk.Role;
 import io.ductus.sdk.config.ConfigProblem;
 import io.ductus.sdk.config.ConfigSchema;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -157,7 +158,10 @@ final class ShapeChecker {
                     + block.roleName() + "; " + block.roleName() + " types: " + String.join(", ", types.names(block.role())));
             return;
         }
-        for (ConfigProblem problem : type.get().schema(block.role()).validate(connectorSettings)) {
+        List<ConfigProblem> found = type.get().schema(block.role()).validate(connectorSettings);
+        // The type's own checks read settings the schema accepted, as the engine's start does.
+        if (found.isEmpty()) found = types.settingsProblems(typeName, block.role(), connectorSettings);
+        for (ConfigProblem problem : found) {
             // An unknown key is shown at the key, a bad value at the value, a missing key at the block.
             boolean unknownKey = problem.message().startsWith("unknown setting");
             Position where = map.entry(problem.field())

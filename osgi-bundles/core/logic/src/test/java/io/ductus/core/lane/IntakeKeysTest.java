@@ -40,6 +40,6 @@ class IntakeKeysTest {
     private static InterfaceDefinition adt(Optional<String> key, int partitions, Optional<String> dedupe) {
         return new InterfaceDefinition("adt", SourceDefinition.INTERNAL, Format.HL7, Optional.empty(), Durability.STRICT,
                 new Ordering(key, partitions), dedupe, Map.of("out", new DestinationDefinition("out", "file", Map.of("path", "x"),
-                        "transform", Format.HL7, Retry.FOREVER, false)));
+                        io.ductus.core.project.DestinationTransform.DEFAULT, Format.HL7, Retry.FOREVER, false)));
     }
 }

@@ -3,6 +3,7 @@ package io.ductus.core.lane;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ductus.core.project.DestinationDefinition;
+import io.ductus.core.project.DestinationTransform;
 import io.ductus.core.project.Format;
 import io.ductus.core.project.InterfaceDefinition;
 import io.ductus.core.project.Ordering;
@@ -76,6 +77,6 @@ class PayloadKeysTest {
     private static InterfaceDefinition definition(Format format) {
         return new InterfaceDefinition("adt", SourceDefinition.INTERNAL, format, Optional.empty(), Durability.STRICT,
                 new Ordering(Optional.of("PID-3.1"), 8), Optional.of("MSH-10"), Map.of("out", new DestinationDefinition("out", "file",
-                        Map.of("path", "x"), "transform", format, Retry.FOREVER, false)));
+                        Map.of("path", "x"), DestinationTransform.DEFAULT, format, Retry.FOREVER, false)));
     }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class ProjectValidatorTest {
@@ -41,11 +42,11 @@ class ProjectValidatorTest {
         assertThat(adt.ordering()).isEqualTo(new Ordering(Optional.of("PID-3.1"), 16));
         assertThat(adt.hl7OrderingKey()).map(Object::toString).contains("PID-3.1");
         assertThat(adt.destinations().keySet()).containsExactly("archive", "lab");
-        assertThat(adt.destinations().get("archive").transform()).isEqualTo("transform");
+        assertThat(adt.destinations().get("archive").transform()).isEqualTo(DestinationTransform.DEFAULT);
         assertThat(adt.destinations().get("archive").retry()).isEqualTo(Retry.FOREVER);
         DestinationDefinition lab = adt.destinations().get("lab");
         assertThat(lab.settings()).containsExactly(Map.entry("connect", "127.0.0.1:7001"));
-        assertThat(lab.transform()).isEqualTo("toLab");
+        assertThat(lab.transform()).isEqualTo(DestinationTransform.of("toLab"));
         assertThat(lab.retry().maxAttempts()).isEqualTo(OptionalInt.of(20));
         assertThat(lab.saveOutput()).isTrue();
         assertThat(lab.outputFormat()).isEqualTo(Format.HL7);
@@ -243,6 +244,89 @@ class ProjectValidatorTest {
         assertThat(check.problems()).isEmpty();
         assertThat(check.project().interfaces().get("adt").destinations().get("store").settings())
                 .containsEntry("database", "patients");
+    }
+
+    @Test
+    void a_transform_the_code_does_not_export_is_named_at_its_key_and_the_interface_left_out() {
+        InterfaceCode code = new InterfaceCode(Optional.of("interfaces/adt/transform.js"), Set.of("transform", "toPatients"), List.of());
+        ProjectCheck check = ProjectValidator.check(sources("adt", n.map("source", "internal", "format", "hl7", "destinations", n.map(
+                "archive", n.map("type", "file", "path", "out"),
+                "lab", n.map("type", "file", "path", "lab", "transform", "toLab")))), TYPES, d -> Optional.of(code));
+
+        assertThat(check.project().interfaces()).isEmpty();
+        assertThat(check.problems()).singleElement().satisfies(p -> {
+            assertThat(p.file()).isEqualTo("interfaces/adt/interface.yaml");
+            assertThat(p.line()).isGreaterThan(1);
+            assertThat(p.field()).isEqualTo("destinations.lab.transform");
+            assertThat(p.message()).isEqualTo("transform.js exports no function 'toLab' (it exports toPatients, transform)");
+        });
+    }
+
+    @Test
+    void a_transform_named_without_code_is_refused_and_none_is_not() {
+        ProjectCheck check = ProjectValidator.check(sources("adt", n.map("source", "internal", "format", "hl7", "destinations", n.map(
+                "archive", n.map("type", "file", "path", "out", "transform", "none"),
+                "lab", n.map("type", "file", "path", "lab", "transform", "toLab")))), TYPES, d -> Optional.of(InterfaceCode.NONE));
+        assertThat(check.problems()).extracting(p -> p.field() + ": " + p.message()).containsExactly(
+                "destinations.lab.transform: names the function 'toLab' but the interface has no transform.js (write transform: none,"
+                        + " or leave it out, to deliver the payload unchanged)");
+    }
+
+    @Test
+    void code_that_does_not_load_leaves_its_interface_out_with_its_own_problems() {
+        Problem syntax = new Problem("interfaces/adt/transform.js", new Position(3, 7), "", "SyntaxError: Expected ; but found x");
+        ProjectCheck check = ProjectValidator.check(sources("adt", n.map("source", "internal", "format", "hl7", "destinations", n.map(
+                        "archive", n.map("type", "file", "path", "out")))), TYPES,
+                d -> Optional.of(new InterfaceCode(Optional.of("interfaces/adt/transform.js"), Set.of(), List.of(syntax))));
+        assertThat(check.project().interfaces()).isEmpty();
+        assertThat(check.problems()).containsExactly(syntax);
+        assertThat(check.problemsOf("adt")).containsExactly(syntax);
+    }
+
+    @Test
+    void a_source_answering_requests_needs_the_code_to_export_transform() {
+        ConnectorTypes answering = ConnectorTypes.of(TYPES.all(), (type, settings) -> Optional.of(true));
+        InterfaceCode code = new InterfaceCode(Optional.of("interfaces/lookup/transform.js"), Set.of("answer"), List.of());
+        ProjectCheck check = ProjectValidator.check(sources("lookup", n.map(
+                "source", n.map("type", "mllp", "listen", "127.0.0.1:6661"), "format", "json")), answering, d -> Optional.of(code));
+        assertThat(check.problems()).extracting(p -> p.field() + ": " + p.message()).containsExactly(
+                "source: answers each request with the code's transform(msg, meta), but interfaces/lookup/transform.js exports no function 'transform'");
+    }
+
+    @Test
+    void the_factories_own_checks_are_reported_at_the_setting_they_name() {
+        ConnectorTypes checked = ConnectorTypes.of(TYPES.all(), (type, settings) -> Optional.empty(), (type, role, settings) ->
+                settings.get("path").toString().contains("{") ? List.of(new io.ductus.sdk.config.ConfigProblem("path", "'{' is not closed"))
+                        : List.of());
+        ProjectCheck check = ProjectValidator.check(sources("adt", n.map("source", "internal", "format", "hl7", "destinations", n.map(
+                "archive", n.map("type", "file", "path", "out/{MSH-10")))), checked);
+        assertThat(check.problems()).singleElement().satisfies(p -> {
+            assertThat(p.field()).isEqualTo("destinations.archive.path");
+            assertThat(p.message()).isEqualTo("'{' is not closed");
+            assertThat(p.line()).isGreaterThan(1);
+        });
+    }
+
+    @Test
+    void a_database_destination_takes_json_whatever_the_interface_reads() {
+        MapNode rows = n.map("source", "internal", "format", "csv", "destinations", n.map(
+                "store", n.map("type", "database", "database", "lab", "statement", "insert into t values (:id)"),
+                "copy", n.map("type", "file", "path", "out")));
+        ProjectFile resources = ProjectFile.of("resources.yaml", n.map("databases", n.map("lab", n.map("url", "sqlite:l.db"))));
+        ProjectCheck check = ProjectValidator.check(new ProjectSources(Optional.empty(), Optional.of(resources),
+                Map.of("rows", ProjectFile.of("interfaces/rows/interface.yaml", rows))), TYPES);
+        assertThat(check.problems()).isEmpty();
+        assertThat(check.project().interfaces().get("rows").destinations().get("store").outputFormat()).isEqualTo(Format.JSON);
+        assertThat(check.project().interfaces().get("rows").destinations().get("copy").outputFormat()).isEqualTo(Format.CSV);
+    }
+
+    @Test
+    void a_database_destination_told_to_take_another_format_is_refused() {
+        ProjectCheck check = check("rows", n.map("source", "internal", "format", "csv", "destinations", n.map(
+                "store", n.map("type", "database", "database", "lab", "statement", "insert into t values (:id)", "format", "csv"))));
+        assertThat(check.problems()).extracting(p -> p.field() + ": " + p.message()).contains(
+                "destinations.store.format: a database destination takes json: its statement's parameters are bound from a JSON"
+                        + " object or array (leave format out)");
     }
 
     private ProjectCheck check(String name, MapNode root) {

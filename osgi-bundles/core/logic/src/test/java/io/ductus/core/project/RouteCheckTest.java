@@ -80,13 +80,13 @@ class RouteCheckTest {
     }
 
     private static DestinationDefinition route(String name, String target, Format output) {
-        return new DestinationDefinition(name, "interface", Map.of("interface", target), "transform", output, Retry.FOREVER, false);
+        return new DestinationDefinition(name, "interface", Map.of("interface", target), DestinationTransform.DEFAULT, output, Retry.FOREVER, false);
     }
 
     private static InterfaceDefinition relay(String name, SourceDefinition source, Format format, DestinationDefinition... destinations) {
         Map<String, DestinationDefinition> map = new LinkedHashMap<>();
         for (DestinationDefinition d : destinations) map.put(d.name(), d);
-        if (map.isEmpty()) map.put("archive", new DestinationDefinition("archive", "file", Map.of("path", "out"), "transform",
+        if (map.isEmpty()) map.put("archive", new DestinationDefinition("archive", "file", Map.of("path", "out"), DestinationTransform.DEFAULT,
                 format, Retry.FOREVER, false));
         return new InterfaceDefinition(name, source, format, Optional.empty(), Durability.STRICT, Ordering.ONE_LANE,
                 Optional.empty(), map);

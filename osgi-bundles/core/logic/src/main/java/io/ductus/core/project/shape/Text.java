@@ -66,7 +66,7 @@ public record Text(String kind, String expected, String jsonPattern, Function<St
     /** The name of a function that transform.js exports. */
     public static Text functionName() {
         Pattern identifier = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
-        return new Text("function-name", "the name of a function exported by transform.js", "^" + identifier.pattern() + "$",
+        return new Text("function-name", "the name of a function exported by transform.js, or none", "^" + identifier.pattern() + "$",
                 s -> identifier.matcher(s).matches() ? Optional.empty()
                         : Optional.of("expected the name of an exported JavaScript function, got '" + s + "'"));
     }
