@@ -37,8 +37,11 @@ final class CsvRows {
     }
 
     /**
-     * The objects the code returned as a table in the input's line ending. The columns are the first
-     * object's keys (values missing in later objects are empty); no objects give the input's header alone.
+     * The objects the code returned as a table in the input's line ending (CRLF, as RFC 4180 has it, when the
+     * input was not CSV). The columns are the first object's keys (values missing in later objects are empty);
+     * no objects give the input's header alone (nothing when the input was not CSV).
+     *
+     * @param input the CSV the code was given, or null when it read another format
      *
      * @throws IllegalArgumentException when an element of the array is not an object
      */
@@ -50,12 +53,13 @@ final class CsvRows {
                         + ", not an object: CSV rows are objects keyed by column name");
             }
         }
-        if (rows.getArraySize() == 0) return new CsvTable(input.header(), List.of(), input.lineEnding());
+        String lineEnding = input == null ? "\r\n" : input.lineEnding();
+        if (rows.getArraySize() == 0) return new CsvTable(input == null ? List.of() : input.header(), List.of(), lineEnding);
         Value records = context.callEngineFunction(TO_RECORDS, rows);
         List<String> header = strings(records.getArrayElement(0));
         List<List<String>> values = new ArrayList<>();
         for (long i = 1; i < records.getArraySize(); i++) values.add(strings(records.getArrayElement(i)));
-        return new CsvTable(header, values, input.lineEnding());
+        return new CsvTable(header, values, lineEnding);
     }
 
     private static List<String> strings(Value array) {

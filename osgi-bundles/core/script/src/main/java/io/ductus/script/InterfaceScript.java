@@ -25,6 +25,7 @@ public final class InterfaceScript {
 
     private final Engine engine;
     private final RunawayWatch watch;
+    private final Path moduleFile;
     private final Source module;
     private final Set<Path> codeRoots;
     private final Duration timeout;
@@ -36,6 +37,7 @@ public final class InterfaceScript {
                     ScriptServices services) {
         this.engine = engine;
         this.watch = watch;
+        this.moduleFile = moduleFile.toAbsolutePath().normalize();
         this.codeRoots = codeRoots;
         this.timeout = timeout;
         this.memoryLimit = memoryLimit;
@@ -46,6 +48,27 @@ public final class InterfaceScript {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + moduleFile, e);
         }
+    }
+
+    /** The module's file. */
+    public Path moduleFile() {
+        return moduleFile;
+    }
+
+    private java.util.Set<String> functions;
+
+    /**
+     * The functions the module exports, read once in a context of its own (loading it).
+     *
+     * @throws ScriptException when the module does not load
+     */
+    public synchronized java.util.Set<String> exportedFunctions() {
+        if (functions == null) {
+            try (ScriptContext context = newContext()) {
+                functions = java.util.Set.copyOf(context.exportedFunctions());
+            }
+        }
+        return functions;
     }
 
     /**

@@ -69,6 +69,15 @@ public final class ScriptContext implements AutoCloseable {
         return exports.getMemberKeys();
     }
 
+    /** The names of the functions the module exports (what a destination's transform: may name). */
+    public java.util.Set<String> exportedFunctions() {
+        java.util.Set<String> functions = new java.util.TreeSet<>();
+        for (String name : exports.getMemberKeys()) {
+            if (exports.getMember(name).canExecute()) functions.add(name);
+        }
+        return functions;
+    }
+
     /** Calls an exported function with the arguments; returns its result (a Value of this context). */
     public Value call(String function, Object... arguments) {
         Value fn = exports.getMember(function);

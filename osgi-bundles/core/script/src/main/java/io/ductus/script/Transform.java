@@ -21,11 +21,20 @@ public final class Transform {
     private Transform() {
     }
 
-    /**
-     * @param meta id, receivedAt, interface, destination, origin — shown to the code as {@code meta}
-     */
+    /** {@link #run(ScriptContext, String, byte[], Charset, Format, Format, Map)} for a destination that takes what it reads. */
     public static TransformResult run(ScriptContext context, String function, byte[] payload, Charset charset, Format format,
                                       Map<String, Object> meta) {
+        return run(context, function, payload, charset, format, format, meta);
+    }
+
+    /**
+     * @param format the interface's format: how the payload is read for the code
+     * @param output the destination's format: how what the code returns is written (an array of objects as
+     *               CSV for csv; an object or array as JSON otherwise)
+     * @param meta   id, receivedAt, interface, destination, origin — shown to the code as {@code meta}
+     */
+    public static TransformResult run(ScriptContext context, String function, byte[] payload, Charset charset, Format format,
+                                      Format output, Map<String, Object> meta) {
         Object msg;
         CsvTable csv = null; // the CSV input: its header and line ending are reused for the output
         try {
@@ -55,7 +64,7 @@ public final class Transform {
         } catch (ScriptException e) {
             return decision(e);
         }
-        return output(context, result, csv, format, charset);
+        return output(context, result, csv, output, charset);
     }
 
     private static boolean isPromise(Value value) {
@@ -72,6 +81,7 @@ public final class Transform {
         };
     }
 
+    /** @param csv the input read as CSV (its header and line ending are the output's defaults), or null */
     private static TransformResult output(ScriptContext context, Value result, CsvTable csv, Format format, Charset charset) {
         if (result == null || result.isNull()) return new TransformResult.Filtered("the transform returned null");
         if (result.isHostObject() && result.asHostObject() instanceof Hl7View view) {

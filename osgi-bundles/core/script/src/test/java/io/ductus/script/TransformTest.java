@@ -116,6 +116,23 @@ class TransformTest {
         assertThat(text(result)).isEqualTo("string:HELLO");
     }
 
+    @Test
+    void rows_read_from_csv_go_to_a_destination_that_takes_json_as_json() throws IOException {
+        TransformResult result = Transforms.run(host, project, """
+                export function transform(rows) { return rows.map(r => ({ mrn: r.mrn, value: Number(r.value) })); }
+                """, "mrn,value\r\n42,5.4\r\n".getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8, Format.CSV, Format.JSON);
+        assertThat(text(result)).isEqualTo("[{\"mrn\":\"42\",\"value\":5.4}]");
+    }
+
+    @Test
+    void objects_read_from_json_go_to_a_destination_that_takes_csv_as_csv() throws IOException {
+        TransformResult result = Transforms.run(host, project, """
+                export function transform(order) { return order.lines.map(l => ({ code: l.code, qty: l.qty })); }
+                """, "{\"lines\":[{\"code\":\"A\",\"qty\":2},{\"code\":\"B, C\",\"qty\":1}]}".getBytes(StandardCharsets.UTF_8),
+                StandardCharsets.UTF_8, Format.JSON, Format.CSV);
+        assertThat(text(result)).isEqualTo("code,qty\r\nA,2\r\n\"B, C\",1\r\n");
+    }
+
     private TransformResult run(String code, String message, Format format) throws IOException {
         return Transforms.run(host, project, code, message.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8, format);
     }

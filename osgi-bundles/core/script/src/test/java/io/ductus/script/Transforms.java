@@ -22,11 +22,17 @@ final class Transforms {
 
     static TransformResult run(ScriptHost host, Path project, String code, byte[] message, Charset charset, Format format)
             throws IOException {
+        return run(host, project, code, message, charset, format, format);
+    }
+
+    /** As a destination that takes {@code output} runs it, in an interface that reads {@code format}. */
+    static TransformResult run(ScriptHost host, Path project, String code, byte[] message, Charset charset, Format format,
+                               Format output) throws IOException {
         Path file = project.resolve("interfaces/lab/transform.js");
         Files.createDirectories(file.getParent());
         Files.writeString(file, code);
         try (ScriptContext context = host.load(file, Set.of(file.getParent()), Duration.ofSeconds(5)).newContext()) {
-            return Transform.run(context, "transform", message, charset, format, META);
+            return Transform.run(context, "transform", message, charset, format, output, META);
         }
     }
 
