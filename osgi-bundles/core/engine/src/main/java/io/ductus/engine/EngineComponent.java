@@ -1,7 +1,6 @@
 package io.ductus.engine;
 
 import io.ductus.core.project.ConnectorTypes;
-import io.ductus.core.project.Problem;
 import io.ductus.core.project.ProjectSources;
 import io.ductus.engine.api.Api;
 import io.ductus.engine.api.ApiServer;
@@ -65,13 +64,13 @@ public final class EngineComponent {
             if (!project.engineProblems().isEmpty()) {
                 throw new IllegalStateException("the project has problems: " + project.engineProblems().get(0));
             }
-            for (Problem p : project.problems()) LOG.error("interface not loaded: {}", p);
             runtime = EngineRuntime.start(sources, settings.project(), connectors, store, clock, settings.data(), metrics, events);
             counts = new CountsWatcher(events, store, runtime.interfaces()::destinations).start();
             status.running();
-            signal = started(runtime.interfaces().configured());
-            LOG.info("engine {} running: api {}, database {}, {} interface(s), plugins from {}", settings.version(),
-                    api.url(), store.describe(), runtime.interfaces().configured(), settings.plugins());
+            String summary = StartSummary.of(runtime.interfaces().states());
+            signal = started(runtime.interfaces().configured(), summary);
+            LOG.info("engine {} running: api {}, database {}, {}; plugins from {}", settings.version(),
+                    api.url(), store.describe(), summary, settings.plugins());
         } catch (Exception e) {
             LOG.error("engine could not start: {}", e.getMessage());
             signal = failed(e.getMessage());
@@ -95,11 +94,12 @@ public final class EngineComponent {
         LOG.info("engine stopped");
     }
 
-    private ServiceRegistration<?> started(int interfaces) {
+    private ServiceRegistration<?> started(int interfaces, String summary) {
         Hashtable<String, Object> props = new Hashtable<>();
         props.put(EngineSignal.STATE, "started");
         props.put(EngineSignal.API_URL, api.url());
         props.put(EngineSignal.INTERFACES, Integer.toString(interfaces));
+        props.put(EngineSignal.SUMMARY, summary);
         return context.registerService(Object.class.getName(), new Object(), props);
     }
 

@@ -10,6 +10,8 @@ public final class EngineSignal {
     public static final String STATE = "ductus.engine.state";
     public static final String API_URL = "ductus.api.url";
     public static final String INTERFACES = "ductus.interfaces";
+    /** The interfaces in words: how many, and which do not run as they should, and why. */
+    public static final String SUMMARY = "ductus.interfaces.summary";
     public static final String REASON = "ductus.engine.reason";
 
     private EngineSignal() {

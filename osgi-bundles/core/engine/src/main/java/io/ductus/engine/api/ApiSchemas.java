@@ -55,12 +55,16 @@ public final class ApiSchemas {
                 "paused", bool("an operator paused it: its messages wait"), "connector", ref("Connector"),
                 "pending", integer("deliveries waiting (retries included)"),
                 "quarantined", integer("deliveries quarantined, not yet resent or dismissed"), "health", ref("DestinationHealth")));
-        s.put("Interface", object(List.of("name", "state", "source", "health", "destinations"),
+        s.put("Interface", object(List.of("name", "state", "source", "health", "destinations", "problems"),
                 "name", string("the interface's folder name"),
-                "state", enumeration("running; draining (its source closed for a drain); stopped", "running", "draining", "stopped"),
-                "reason", nullableString("why it is stopped"), "owner", nullableString("its interface.yaml owner"),
+                "state", enumeration("running; draining (its source closed for a drain); not listening (its source could not"
+                                + " start, such as a port in use, and is tried again every few seconds; the destinations go on);"
+                                + " stopped; not loaded (its files or its code have problems)",
+                        "running", "draining", "not listening", "stopped", "not loaded"),
+                "reason", nullableString("why it does not run as it should"), "owner", nullableString("its interface.yaml owner"),
                 "source", ref("Connector"),
-                "health", ref("HealthSummary"), "ownHealth", ref("HealthSummary"), "destinations", array(ref("Destination"))));
+                "health", ref("HealthSummary"), "ownHealth", ref("HealthSummary"), "destinations", array(ref("Destination")),
+                "problems", array(string("a problem of its files or code, as ductus validate prints it: file:line:column: field: message"))));
         s.put("InterfaceList", object(List.of("draining", "interfaces"), "draining", bool("whether the engine drains"),
                 "interfaces", array(ref("Interface"))));
         s.put("Drain", object(List.of("draining", "drained", "pending", "pendingPaused"),

@@ -5,6 +5,7 @@ import io.ductus.engine.EngineStatus;
 import io.ductus.engine.plugins.ConnectorRegistry;
 import io.ductus.engine.plugins.PluginStatus;
 import io.ductus.engine.runtime.EngineRuntime;
+import io.ductus.engine.runtime.InterfaceManager;
 import io.ductus.sdk.Role;
 import io.ductus.store.Store;
 import io.ductus.store.StoreException;
@@ -44,7 +45,7 @@ public final class EngineRoutes {
         return List.of(
                 Route.get("/api/v1/health", "getHealth", "Whether the engine runs: 200 once started, 503 while starting or stopping")
                         .returns(200, "Health").returns(503, "Health").handle((r, c) -> health()),
-                Route.get("/api/v1/ready", "getReady", "Whether to send it work: 200 when started, not draining and its database answers; 503 and why not")
+                Route.get("/api/v1/ready", "getReady", "Whether to send it work: 200 when started, not draining, every source listening and its database answers; 503 and why not")
                         .returns(200, "Ready").returns(503, "Ready").handle((r, c) -> ready()),
                 Route.get("/api/v1/engine", "getEngine", "Version, uptime, database, bundles, connector types, plugins and interfaces")
                         .returns(200, "Engine").handle((r, c) -> engine()));
@@ -67,6 +68,10 @@ public final class EngineRoutes {
             reasons.add("the engine is starting its interfaces");
         } else if (running.interfaces().draining()) {
             reasons.add("the engine is draining: no source takes input");
+        }
+        if (running != null) {
+            running.interfaces().states().stream().filter(s -> s.state().equals(InterfaceManager.NOT_LISTENING))
+                    .forEach(s -> reasons.add("interface " + s.name() + " is not listening: " + s.reason()));
         }
         try {
             store.ping();

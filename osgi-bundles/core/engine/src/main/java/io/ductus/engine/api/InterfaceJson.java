@@ -33,6 +33,7 @@ final class InterfaceJson {
         m.put("health", json(i.health()));
         m.put("ownHealth", json(i.own()));
         m.put("destinations", destinations);
+        m.put("problems", state.problems());
         return m;
     }
 

@@ -87,7 +87,8 @@ public final class HealthMonitor {
         Map<String, InterfaceDefinition> definitions = new LinkedHashMap<>();
         Map<DestinationRef, Integer> backlogged = new LinkedHashMap<>();
         for (InterfaceState state : states) {
-            InterfaceDefinition definition = interfaces.definition(state.name()).orElseThrow();
+            InterfaceDefinition definition = interfaces.definition(state.name()).orElse(null);
+            if (definition == null) continue; // not loaded: its files could not be read into a definition
             definitions.put(state.name(), definition);
             for (DestinationState d : state.destinations()) {
                 DestinationRef ref = new DestinationRef(state.name(), d.name());
@@ -98,7 +99,10 @@ public final class HealthMonitor {
         // One read for every destination with a backlog: one index probe per lane.
         Map<DestinationRef, List<io.ductus.store.LaneHead>> heads = store.laneHeads(backlogged);
         List<HealthSnapshot.InterfaceHealth> all = new ArrayList<>(states.size());
-        for (InterfaceState state : states) all.add(judge(state, definitions.get(state.name()), counts, heads, now));
+        for (InterfaceState state : states) {
+            InterfaceDefinition definition = definitions.get(state.name());
+            all.add(definition == null ? unread(state) : judge(state, definition, counts, heads, now));
+        }
         return new HealthSnapshot(now, interfaces.draining(), all);
     }
 
@@ -126,6 +130,12 @@ public final class HealthMonitor {
                     io.ductus.core.health.Hotspots.find(loads, lanes, activity.of(ref).lastFinished())));
         }
         return all;
+    }
+
+    /** An interface not loaded whose files did not even make a definition: it does not run, for that reason. */
+    private static HealthSnapshot.InterfaceHealth unread(InterfaceState state) {
+        Health own = new Health(Health.State.STOPPED, state.reason());
+        return new HealthSnapshot.InterfaceHealth(state, own, own, null, List.of());
     }
 
     private HealthSnapshot.InterfaceHealth judge(InterfaceState state, InterfaceDefinition definition,

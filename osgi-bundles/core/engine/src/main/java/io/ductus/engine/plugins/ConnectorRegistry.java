@@ -4,6 +4,7 @@ import io.ductus.core.project.ConnectorTypes;
 import io.ductus.sdk.ConnectorFactory;
 import io.ductus.sdk.ConnectorType;
 import io.ductus.sdk.Role;
+import io.ductus.sdk.config.ConfigProblem;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -113,9 +114,24 @@ public final class ConnectorRegistry {
         return find(registration.type().name()).map(r -> r.serviceId() == registration.serviceId()).orElse(false);
     }
 
-    /** The types in use, for checking a project, with their factories' word on which sources answer requests themselves. */
+    /**
+     * The types in use, for checking a project, with their factories' word on which sources answer requests
+     * themselves and their factories' own checks of settings.
+     */
     public ConnectorTypes types() {
-        return ConnectorTypes.of(all().stream().filter(this::inUse).map(Registration::type).toList(), this::answersRequests);
+        return ConnectorTypes.of(all().stream().filter(this::inUse).map(Registration::type).toList(), this::answersRequests,
+                this::settingsProblems);
+    }
+
+    private List<ConfigProblem> settingsProblems(String typeName, Role role, Map<String, Object> settings) {
+        Optional<Registration> registration = find(typeName).filter(r -> r.type().has(role));
+        if (registration.isEmpty()) return List.of();
+        try {
+            return registration.get().factory().check(role, registration.get().type().schema(role).parse(settings));
+        } catch (RuntimeException | LinkageError e) {
+            // Plugin code is not trusted to behave: its failure is a problem of these settings, not of the check.
+            return List.of(new ConfigProblem("type", "the " + typeName + " connector failed to check its settings: " + e));
+        }
     }
 
     private Optional<Boolean> answersRequests(String typeName, Map<String, Object> settings) {

@@ -4,7 +4,6 @@ import io.ductus.core.project.DestinationDefinition;
 import io.ductus.core.project.InterfaceDefinition;
 import io.ductus.engine.monitor.DestinationMetrics;
 import io.ductus.engine.monitor.EventHub;
-import io.ductus.script.InterfaceScript;
 import io.ductus.sdk.Destination;
 import io.ductus.store.DestinationRef;
 import io.ductus.store.Store;
@@ -37,15 +36,15 @@ final class DestinationRunner {
     private volatile boolean paused;
 
     /**
-     * @param connector  the connector that sends, or empty for a route
-     * @param handovers  makes each worker's handover: to the connector, or into the route's target
+     * @param connector   the connector that sends, or empty for a route
+     * @param handovers   makes each worker's handover: to the connector, or into the route's target
+     * @param transformer the code it runs on each message, or empty when the payload passes unchanged
      */
     DestinationRunner(InterfaceDefinition owner, DestinationDefinition definition, Optional<Destination> connector,
                       Supplier<Handover> handovers, EngineConnectorContext context, Store store, Clock clock,
-                      Optional<InterfaceScript> script, RunawayGuard guard, DestinationMetrics metrics, EventHub events) {
+                      Optional<Transformer> transformer, DestinationMetrics metrics, EventHub events) {
         this.ref = new DestinationRef(owner.name(), definition.name());
         int lanes = owner.ordering().lanes();
-        Optional<Transformer> transformer = script.map(s -> new Transformer(s, definition.transform(), owner.format(), guard));
         this.connector = connector;
         this.context = context;
         this.runsCode = transformer.isPresent();

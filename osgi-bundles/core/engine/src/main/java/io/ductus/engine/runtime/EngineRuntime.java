@@ -13,11 +13,11 @@ import io.ductus.engine.alerts.channel.EmailSender;
 import io.ductus.engine.alerts.channel.NoticeText;
 import io.ductus.engine.alerts.channel.WebhookSender;
 import io.ductus.engine.health.HealthMonitor;
+import io.ductus.engine.check.ProjectChecker;
 import io.ductus.engine.monitor.EngineMetrics;
 import io.ductus.engine.monitor.EventHub;
 import io.ductus.engine.plugins.ConnectorRegistry;
 import io.ductus.engine.services.EngineServices;
-import io.ductus.project.SecretsFile;
 import io.ductus.script.ScriptHost;
 import io.ductus.store.Store;
 import java.nio.file.Path;
@@ -43,9 +43,13 @@ public final class EngineRuntime {
     private final HealthMonitor health;
     private final Alerts alerts;
 
+    private final ProjectChecker checker;
+
     private EngineRuntime(InterfaceManager interfaces, ScheduledExecutorService timers, ExecutorService storing,
-                          ScriptHosting scripts, EngineServices services, HealthMonitor health, Alerts alerts) {
+                          ScriptHosting scripts, EngineServices services, HealthMonitor health, Alerts alerts,
+                          ProjectChecker checker) {
         this.interfaces = interfaces;
+        this.checker = checker;
         this.timers = timers;
         this.storing = storing;
         this.scripts = scripts;
@@ -55,7 +59,7 @@ public final class EngineRuntime {
     }
 
     /** The script host, made when the first interface with code starts (GraalJS takes a moment to start). */
-    private static final class ScriptHosting implements java.util.function.Supplier<ScriptHost> {
+    public static final class ScriptHosting implements java.util.function.Supplier<ScriptHost>, AutoCloseable {
         private ScriptHost host;
 
         @Override
@@ -64,7 +68,8 @@ public final class EngineRuntime {
             return host;
         }
 
-        synchronized void close() {
+        @Override
+        public synchronized void close() {
             if (host != null) host.close();
         }
     }
@@ -83,14 +88,10 @@ public final class EngineRuntime {
         });
         ExecutorService storing = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("intake-", 0).factory());
         ScriptHosting scripts = new ScriptHosting();
-        String environment = SecretsFile.environment(System::getenv);
-        EngineServices services = new EngineServices(structure.project().resources().databases(), projectFolder,
-                structure.project().settings().variables(), System::getenv,
-                () -> SecretsFile.open(SecretsFile.path(projectFolder, environment),
-                        SecretsFile.keyFrom(System::getenv), dataDirectory));
-        InterfaceManager manager = new InterfaceManager(structure.project().interfaces().values(), registry,
-                types -> ProjectValidator.check(project, types),
-                new InterfaceRuntime.Shared(store, clock, projectFolder, dataDirectory, timers, storing, scripts, services,
+        EngineServices services = EngineServices.of(structure.project(), projectFolder, dataDirectory);
+        ProjectChecker checker = new ProjectChecker(projectFolder, registry::types, scripts, services::forInterface);
+        InterfaceManager manager = new InterfaceManager(structure, registry, types -> checker.check(project, types),
+                new InterfaceRuntime.Shared(store, clock, projectFolder, dataDirectory, timers, storing, checker::script, services,
                         metrics, events, new RunningLanes()));
         manager.start();
         ProjectSettings settings = structure.project().settings();
@@ -98,7 +99,7 @@ public final class EngineRuntime {
         HealthMonitor health = new HealthMonitor(manager, store, metrics.activity(), clock, zone).load();
         Alerts alerts = new Alerts(health, store, settings.alerts(), zone, clock, events,
                 senders(settings.alerts(), new NoticeText(origin(), zone), services, clock), List.of()).start();
-        return new EngineRuntime(manager, timers, storing, scripts, services, health, alerts);
+        return new EngineRuntime(manager, timers, storing, scripts, services, health, alerts, checker);
     }
 
     /** How each kind of channel is sent: webhooks always, mail when alerts.smtp names a server. */
@@ -131,6 +132,11 @@ public final class EngineRuntime {
 
     public Alerts alerts() {
         return alerts;
+    }
+
+    /** The project check the interfaces were started by (the one {@code ductus validate} makes). */
+    public ProjectChecker checker() {
+        return checker;
     }
 
     /** Stops the alerts, then the interfaces gracefully, then the shared threads. */

@@ -6,7 +6,6 @@ import io.ductus.core.project.DestinationDefinition;
 import io.ductus.core.project.InterfaceDefinition;
 import io.ductus.core.project.Problem;
 import io.ductus.core.project.ProjectCheck;
-import io.ductus.core.project.ProjectShapes;
 import io.ductus.engine.plugins.ConnectorRegistry;
 import io.ductus.sdk.ConnectorFactory;
 import io.ductus.sdk.ConnectorStatus;
@@ -14,7 +13,6 @@ import io.ductus.store.DestinationRef;
 import io.ductus.store.account.AuditEntry;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -35,17 +33,29 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
 
     private static final Logger LOG = LoggerFactory.getLogger(InterfaceManager.class);
 
+    /** Its files have problems: it is not loaded. */
+    public static final String NOT_LOADED = "not loaded";
+    /** It runs, but its source could not start (a port in use) and is tried again. */
+    public static final String NOT_LISTENING = "not listening";
+
     /**
      * One interface as operators see it.
      *
-     * @param state  running, draining (its source closed for a drain) or stopped
-     * @param reason why it is stopped, else null
+     * @param state    running; draining (its source closed for a drain); not listening (its source could not
+     *                 start and is tried again; the destinations go on); stopped; not loaded (its files have problems)
+     * @param reason   why it is not running, else null
+     * @param problems for an interface that is not loaded, every problem of its files, as {@code ductus validate} prints them
      */
     public record InterfaceState(String name, String state, String reason, ConnectorState source,
-                                 List<DestinationState> destinations) {
+                                 List<DestinationState> destinations, List<String> problems) {
 
+        public InterfaceState {
+            problems = List.copyOf(problems);
+        }
+
+        /** Whether its destinations work (its source may still be closed: draining, not listening). */
         public boolean runs() {
-            return !state.equals("stopped");
+            return !state.equals("stopped") && !state.equals(NOT_LOADED);
         }
     }
 
@@ -73,6 +83,8 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
     }
 
     private final Map<String, InterfaceDefinition> definitions = new LinkedHashMap<>();
+    /** Interfaces whose files have problems, with every problem, as the last check found them. */
+    private final Map<String, List<Problem>> notLoaded = new java.util.TreeMap<>();
     private final Map<String, InterfaceRuntime> running = new LinkedHashMap<>();
     private final Map<String, String> notRunning = new LinkedHashMap<>();
     private final ConnectorRegistry registry;
@@ -86,13 +98,16 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
     private boolean stopped;
 
     /**
-     * @param interfaces the interfaces whose files are valid apart from connector settings
-     * @param checker    checks the project again with the connector types available now, so that
-     *                   connector settings are reported with file, line and field
+     * @param structure the project checked without connector types: its interfaces are those whose files
+     *                  are valid apart from connector settings and code; the others are not loaded
+     * @param checker   checks the project again with the connector types available now (the project check
+     *                  {@code ductus validate} makes), so connector settings and code are reported with file,
+     *                  line and field
      */
-    public InterfaceManager(Collection<InterfaceDefinition> interfaces, ConnectorRegistry registry,
+    public InterfaceManager(ProjectCheck structure, ConnectorRegistry registry,
                             Function<ConnectorTypes, ProjectCheck> checker, InterfaceRuntime.Shared shared) {
-        interfaces.forEach(d -> definitions.put(d.name(), d));
+        structure.project().interfaces().values().forEach(d -> definitions.put(d.name(), d));
+        notLoaded.putAll(structure.refused());
         this.registry = registry;
         this.checker = checker;
         this.shared = shared;
@@ -157,18 +172,19 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
                 continue;
             }
             if (check == null) check = checker.apply(registry.types());
-            List<Problem> problems = check.problemsIn(ProjectShapes.INTERFACES_FOLDER + "/" + definition.name() + "/"
-                    + ProjectShapes.INTERFACE_FILE);
+            List<Problem> problems = check.problemsOf(definition.name());
             if (!problems.isEmpty()) {
-                String reason = problems.get(0) + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : "");
-                if (!reason.equals(notRunning.put(definition.name(), reason))) {
-                    problems.forEach(p -> LOG.error("interface {} cannot start: {}", definition.name(), p));
+                if (!problems.equals(notLoaded.put(definition.name(), problems))) {
+                    problems.forEach(p -> LOG.error("interface {} is not loaded: {}", definition.name(), p));
                 }
+                notRunning.put(definition.name(), notLoadedReason(problems));
                 continue;
             }
+            notLoaded.remove(definition.name());
             try {
                 InterfaceRuntime runtime = InterfaceRuntime.start(definition, this::factory, this::routeTarget, shared,
-                        d -> paused.contains(new DestinationRef(definition.name(), d)), reason -> stopLater(definition.name(), reason));
+                        d -> paused.contains(new DestinationRef(definition.name(), d)), reason -> stopLater(definition.name(), reason),
+                        this::announceLater);
                 if (drainingSince != null) runtime.closeSource();
                 running.put(definition.name(), runtime);
                 notRunning.remove(definition.name());
@@ -183,6 +199,13 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
                 Thread.currentThread().interrupt();
                 return;
             }
+        }
+        // Folders whose files did not even pass without connector types: every problem they have, those too.
+        List<String> unreadable = notLoaded.keySet().stream().filter(name -> !definitions.containsKey(name)).toList();
+        if (unreadable.isEmpty()) return;
+        if (check == null) check = checker.apply(registry.types());
+        for (String name : unreadable) {
+            if (!check.problemsOf(name).isEmpty()) notLoaded.put(name, check.problemsOf(name));
         }
     }
 
@@ -200,6 +223,20 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
                 // Stays stopped: startWhatCan skips it until the engine restarts with fixed code.
                 failed.add(name);
                 announce();
+            }
+        });
+    }
+
+    private static String notLoadedReason(List<Problem> problems) {
+        return problems.size() + " problem(s) in its files: " + problems.get(0)
+                + (problems.size() > 1 ? " (ductus validate lists every one)" : "");
+    }
+
+    /** An interface changed on its own (its source started at last): tell the followers, on a thread of its own. */
+    private void announceLater() {
+        Thread.ofVirtual().name("announce").start(() -> {
+            synchronized (this) {
+                if (!stopped) announce();
             }
         });
     }
@@ -298,7 +335,7 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         drainingSince = null;
         for (Map.Entry<String, InterfaceRuntime> e : running.entrySet()) {
             try {
-                e.getValue().openSource();
+                e.getValue().openSourceOrRetry();
             } catch (InterfaceRuntime.StartException ex) {
                 LOG.error("interface {}: source cannot start again: {}", e.getKey(), ex.getMessage());
             }
@@ -337,13 +374,16 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         return Optional.ofNullable(running.get(interfaceName)).flatMap(r -> r.destination(destination));
     }
 
+    /** Every interface folder of the project, loaded or not. */
     public synchronized int configured() {
-        return definitions.size();
+        return names().size();
     }
 
-    /** The project's interfaces' names, in order. */
+    /** The project's interfaces' names, in order: those not loaded too. */
     public synchronized List<String> names() {
-        return List.copyOf(definitions.keySet());
+        java.util.SortedSet<String> all = new java.util.TreeSet<>(definitions.keySet());
+        all.addAll(notLoaded.keySet());
+        return List.copyOf(all);
     }
 
     /** Every destination of the project's interfaces, in order. */
@@ -353,13 +393,24 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         return refs;
     }
 
-    /** Every interface with its state (running, draining, stopped and why), source and destinations. */
+    /** Every interface with its state (running, draining, not listening, stopped, not loaded and why), source and destinations. */
     public synchronized List<InterfaceState> states() {
-        return definitions.values().stream().map(this::stateOf).toList();
+        return names().stream().map(this::stateOf).toList();
     }
 
     public synchronized Optional<InterfaceState> state(String name) {
-        return Optional.ofNullable(definitions.get(name)).map(this::stateOf);
+        return names().contains(name) ? Optional.of(stateOf(name)) : Optional.empty();
+    }
+
+    private InterfaceState stateOf(String name) {
+        List<Problem> problems = notLoaded.get(name);
+        if (problems == null) return stateOf(definitions.get(name));
+        InterfaceDefinition d = definitions.get(name);
+        return new InterfaceState(name, NOT_LOADED, notLoadedReason(problems),
+                new ConnectorState(d == null ? null : d.source().type(), null, null),
+                d == null ? List.of() : d.destinations().values().stream().map(dest -> new DestinationState(dest.name(),
+                        paused.contains(new DestinationRef(name, dest.name())), new ConnectorState(dest.type(), null, null))).toList(),
+                problems.stream().map(Problem::toString).toList());
     }
 
     private InterfaceState stateOf(InterfaceDefinition d) {
@@ -370,9 +421,11 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
             destinations.add(new DestinationState(dest.name(), paused.contains(new DestinationRef(d.name(), dest.name())),
                     connector(dest.type(), r.map(DestinationRunner::condition))));
         }
-        String state = runtime == null ? "stopped" : runtime.accepting() ? "running" : "draining";
+        Optional<String> notListening = runtime == null ? Optional.empty() : runtime.notListening();
+        String state = runtime == null ? "stopped" : notListening.isPresent() ? NOT_LISTENING : runtime.accepting() ? "running" : "draining";
         ConnectorState source = connector(d.source().type(), runtime == null ? Optional.empty() : runtime.sourceCondition());
-        return new InterfaceState(d.name(), state, runtime == null ? notRunning.get(d.name()) : null, source, destinations);
+        String reason = runtime == null ? notRunning.get(d.name()) : notListening.orElse(null);
+        return new InterfaceState(d.name(), state, reason, source, destinations, List.of());
     }
 
     private static ConnectorState connector(String type, Optional<EngineConnectorContext.Condition> condition) {
@@ -382,10 +435,10 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
 
     /** Publishes the interfaces whose state or reason changed since last time. */
     private void announce() {
-        for (InterfaceDefinition d : definitions.values()) {
-            InterfaceState now = stateOf(d);
+        for (String name : names()) {
+            InterfaceState now = stateOf(name);
             String key = now.state() + "\n" + now.reason();
-            if (!key.equals(announced.put(d.name(), key))) shared.events().interfaceChanged(d.name(), now.state(), now.reason());
+            if (!key.equals(announced.put(name, key))) shared.events().interfaceChanged(name, now.state(), now.reason());
         }
     }
 }

@@ -2,6 +2,7 @@ package io.ductus.engine.runtime;
 
 import io.ductus.core.project.DestinationDefinition;
 import io.ductus.core.project.InterfaceDefinition;
+import io.ductus.sdk.ConnectorException;
 import io.ductus.sdk.ConnectorFactory;
 import io.ductus.sdk.ConnectorType;
 import io.ductus.sdk.Destination;
@@ -53,9 +54,12 @@ final class InterfaceRuntime {
      * Intake and workers count into {@code metrics} and tell {@code events} what happened.
      */
     record Shared(Store store, Clock clock, Path projectFolder, Path dataDirectory, ScheduledExecutorService timers,
-                  ExecutorService storing, Supplier<ScriptHost> scripts, EngineServices services, EngineMetrics metrics,
-                  EventHub events, RunningLanes lanes) {
+                  ExecutorService storing, Function<InterfaceDefinition, Optional<InterfaceScript>> code, EngineServices services,
+                  EngineMetrics metrics, EventHub events, RunningLanes lanes) {
     }
+
+    /** How often a source that could not start (a port in use) is tried again. */
+    static final java.time.Duration SOURCE_RETRY = java.time.Duration.ofSeconds(5);
 
 
     private final InterfaceDefinition definition;
@@ -68,16 +72,21 @@ final class InterfaceRuntime {
     private final IntConsumer committedInLane;
     private final Optional<InterfaceScript> script;
     private final RunawayGuard guard;
+    private final Runnable changed;
     private Source source;
     private EngineConnectorContext sourceContext;
+    /** Why the source does not take input although it should (it could not start and is tried again), else null. */
+    private String notListening;
+    private java.util.concurrent.ScheduledFuture<?> retry;
     /** Answers requests of a source in respond mode; made with each source (null while it is closed, or without code). */
     private ScriptResponder responder;
     private boolean open;
 
     private InterfaceRuntime(InterfaceDefinition definition, Map<String, DestinationRunner> destinations,
                              Optional<ConnectorFactory> sourceFactory, ConnectorConfig sourceConfig, Shared shared,
-                             Optional<InterfaceScript> script, RunawayGuard guard) {
+                             Optional<InterfaceScript> script, RunawayGuard guard, Runnable changed) {
         this.definition = definition;
+        this.changed = changed;
         this.script = script;
         this.guard = guard;
         this.destinations = destinations;
@@ -94,15 +103,17 @@ final class InterfaceRuntime {
      * its routes store into. Throws {@link StartException} with a reason an operator can act on; nothing is
      * left running then.
      *
-     * @param paused whether a destination is paused: then its workers start paused, so they never take a message
+     * @param paused  whether a destination is paused: then its workers start paused, so they never take a message
+     * @param changed told when the interface's state changes on its own (its source could start at last)
      */
     static InterfaceRuntime start(InterfaceDefinition definition, Function<String, Optional<ConnectorFactory>> factories,
                                   Function<String, Optional<RouteHandover.Target>> routeTargets, Shared shared,
-                                  Predicate<String> paused, Consumer<String> stopBecause) throws StartException {
+                                  Predicate<String> paused, Consumer<String> stopBecause, Runnable changed) throws StartException {
         RunawayGuard guard = new RunawayGuard(stopBecause);
         Optional<ConnectorFactory> sourceFactory = definition.source().isInternal() ? Optional.empty()
                 : Optional.of(factory(definition.source().type(), factories, Role.SOURCE, "source"));
         Optional<InterfaceScript> script = script(definition, shared);
+        Optional<java.util.Set<String>> exported = script.map(InterfaceScript::exportedFunctions);
         ConnectorConfig sourceConfig = sourceFactory.isEmpty() ? null
                 : config(sourceFactory.get(), Role.SOURCE, definition.source().settings(), "source", shared.services());
         Map<String, DestinationRunner> runners = new LinkedHashMap<>();
@@ -129,11 +140,18 @@ final class InterfaceRuntime {
                     throw new StartException(where + ": the " + d.type() + " connector failed to start: " + e, e);
                 }
             }
+            // One rule for every destination: the function its transform: names, else the code's transform, else unchanged.
+            Optional<String> function = d.transform().toRun(exported);
+            if (function.isPresent() && script.isEmpty()) {
+                throw new StartException(where + ".transform: names the function '" + function.get() + "' but the interface has no code");
+            }
+            Optional<Transformer> transformer = function.map(f -> new Transformer(script.orElseThrow(), f, definition.format(),
+                    d.outputFormat(), guard));
             runners.put(d.name(), new DestinationRunner(definition, d, connector, handovers, context, shared.store(),
-                    shared.clock(), script, guard, shared.metrics().destination(definition.name(), d.name()), shared.events()));
+                    shared.clock(), transformer, shared.metrics().destination(definition.name(), d.name()), shared.events()));
             if (paused.test(d.name())) runners.get(d.name()).pause();
         }
-        InterfaceRuntime runtime = new InterfaceRuntime(definition, runners, sourceFactory, sourceConfig, shared, script, guard);
+        InterfaceRuntime runtime = new InterfaceRuntime(definition, runners, sourceFactory, sourceConfig, shared, script, guard, changed);
         runtime.startAll();
         return runtime;
     }
@@ -145,7 +163,7 @@ final class InterfaceRuntime {
                 runner.start();
                 started.add(runner);
             }
-            openSource();
+            openSourceOrRetry();
             shared.lanes().started(definition.name(), committedInLane);
         } catch (Exception e) {
             for (DestinationRunner runner : started) stopQuietly(runner);
@@ -154,8 +172,65 @@ final class InterfaceRuntime {
     }
 
     /**
+     * Opens the source; one that cannot start now (its connector says why: a port in use, say) leaves the
+     * interface not listening, its destinations going on with what is stored, and is tried again every
+     * {@link #SOURCE_RETRY} until it starts.
+     */
+    synchronized void openSourceOrRetry() throws StartException {
+        try {
+            openSource();
+        } catch (SourceUnavailable e) {
+            boolean news = !e.getMessage().equals(notListening);
+            notListening = e.getMessage();
+            if (news) LOG.error("interface {} is not listening: {}; trying again every {} s", definition.name(), notListening,
+                    SOURCE_RETRY.toSeconds());
+            if (retry == null) {
+                retry = shared.timers().scheduleWithFixedDelay(this::retrySource, SOURCE_RETRY.toMillis(), SOURCE_RETRY.toMillis(),
+                        TimeUnit.MILLISECONDS);
+            }
+            changed.run();
+        }
+    }
+
+    private void retrySource() {
+        boolean opened;
+        synchronized (this) {
+            if (retry == null || open) return;
+            try {
+                openSource();
+            } catch (SourceUnavailable e) {
+                if (!e.getMessage().equals(notListening)) {
+                    notListening = e.getMessage();
+                    LOG.error("interface {} is still not listening: {}", definition.name(), notListening);
+                }
+                return;
+            } catch (StartException e) {
+                LOG.error("interface {}: its source cannot start: {}", definition.name(), e.getMessage());
+                return;
+            }
+            LOG.info("interface {} listens again: its source started", definition.name());
+            cancelRetry();
+            opened = true;
+        }
+        if (opened) changed.run();
+    }
+
+    private void cancelRetry() {
+        if (retry != null) retry.cancel(false);
+        retry = null;
+        notListening = null;
+    }
+
+    /** Why the source does not take input although the interface runs (it is tried again), or empty. */
+    synchronized Optional<String> notListening() {
+        return Optional.ofNullable(notListening);
+    }
+
+    /**
      * Starts a new source on the intake (at start, and again after a drain). An internal interface has no
      * source: routes store into it directly, draining or not (what they route was received before).
+     *
+     * @throws SourceUnavailable when the connector could not start its source for now (it said why)
      */
     synchronized void openSource() throws StartException {
         if (open) return;
@@ -169,6 +244,11 @@ final class InterfaceRuntime {
                 Source created = sourceFactory.get().createSource(sourceConfig, sourceContext);
                 created.start(given);
                 source = created;
+            } catch (ConnectorException e) {
+                closeResponder();
+                sourceContext.close();
+                intake.refuse();
+                throw new SourceUnavailable(SourceFailures.words(e), e);
             } catch (Exception | LinkageError e) {
                 closeResponder();
                 sourceContext.close();
@@ -180,6 +260,7 @@ final class InterfaceRuntime {
 
     /** Stops taking input: the source answers what is in flight, then the intake refuses the rest. */
     synchronized void closeSource() throws InterruptedException {
+        cancelRetry();
         if (!open) return;
         if (source != null) {
             try {
@@ -241,16 +322,12 @@ final class InterfaceRuntime {
         }
     }
 
-    /** The interface's transform.js, loaded, when it has one; without it destinations get the payload unchanged. */
+    /** The interface's code as the project check loaded it, when it has transform.js. */
     private static Optional<InterfaceScript> script(InterfaceDefinition definition, Shared shared) throws StartException {
-        Path folder = shared.projectFolder().resolve("interfaces").resolve(definition.name());
-        Path file = folder.resolve("transform.js");
-        if (!Files.isRegularFile(file)) return Optional.empty();
         try {
-            return Optional.of(shared.scripts().get().load(file, Set.of(folder, shared.projectFolder().resolve("lib")),
-                    definition.timeout(), shared.services().forInterface(definition.timeout())));
+            return shared.code().apply(definition);
         } catch (RuntimeException e) {
-            throw new StartException("transform.js cannot be read: " + e.getMessage(), e);
+            throw new StartException("its code does not load: " + e.getMessage(), e);
         }
     }
 
@@ -282,7 +359,7 @@ final class InterfaceRuntime {
     }
 
     /** Why an interface could not start, in words an operator can act on. */
-    static final class StartException extends Exception {
+    static class StartException extends Exception {
         private static final long serialVersionUID = 1L;
 
         StartException(String message) {
@@ -290,6 +367,15 @@ final class InterfaceRuntime {
         }
 
         StartException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /** The source's connector could not start it for now (it said why): tried again later. */
+    static final class SourceUnavailable extends StartException {
+        private static final long serialVersionUID = 1L;
+
+        SourceUnavailable(String message, Throwable cause) {
             super(message, cause);
         }
     }

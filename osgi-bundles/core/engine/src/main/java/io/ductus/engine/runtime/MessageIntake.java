@@ -177,6 +177,11 @@ final class MessageIntake implements Intake {
         if (inFlight.get() > 0) LOG.warn("interface {}: {} submission(s) still storing after {} ms", definition.name(), inFlight.get(), waitMillis);
     }
 
+    /** Refuses new submissions at once (nothing was submitted: the source did not start). */
+    void refuse() {
+        open = false;
+    }
+
     void reopen() {
         open = true;
     }

@@ -21,12 +21,18 @@ final class Transformer {
     private final InterfaceScript script;
     private final String function;
     private final Format format;
+    private final Format output;
     private final RunawayGuard guard;
 
-    Transformer(InterfaceScript script, String function, Format format, RunawayGuard guard) {
+    /**
+     * @param format the interface's format, which the message is read in
+     * @param output the destination's, which what the code returns is written in
+     */
+    Transformer(InterfaceScript script, String function, Format format, Format output, RunawayGuard guard) {
         this.script = script;
         this.function = function;
         this.format = format;
+        this.output = output;
         this.guard = guard;
     }
 
@@ -53,7 +59,7 @@ final class Transformer {
             meta.put("destination", delivery.destination().destination());
             meta.put("origin", delivery.sourceInfo() == null ? "" : delivery.sourceInfo());
             TransformResult result = Transform.run(context, function, delivery.payload(), Charset.forName(delivery.charset()),
-                    format, meta);
+                    format, output, meta);
             if (result instanceof TransformResult.Runaway runaway) guard.ranPastTimeout(runaway.reason());
             else guard.ranFine();
             if (context.cancelled()) { // the runaway was cancelled with its context: the next message gets a new one

@@ -40,6 +40,14 @@ public final class EngineServices implements AutoCloseable {
         this.databaseType = new DatabaseFactory(this.databases);
     }
 
+    /** The services of a project as the engine gives them: its databases, variables and secrets file. */
+    public static EngineServices of(io.ductus.core.project.Project project, Path projectFolder, Path dataDirectory) {
+        String environment = SecretsFile.environment(System::getenv);
+        return new EngineServices(project.resources().databases(), projectFolder, project.settings().variables(), System::getenv,
+                () -> SecretsFile.open(SecretsFile.path(projectFolder, environment),
+                        SecretsFile.keyFrom(System::getenv), dataDirectory));
+    }
+
     /** The engine's {@code database} destination type, writing through these pools. */
     public ConnectorFactory databaseType() {
         return databaseType;

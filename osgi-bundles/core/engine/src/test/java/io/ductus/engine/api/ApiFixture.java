@@ -120,9 +120,19 @@ final class ApiFixture implements AutoCloseable {
         return f;
     }
 
+    /** The fixture with a running engine whose MLLP source must listen on this port (taken, say). */
+    static ApiFixture withInterfacesOn(int port) throws Exception {
+        ApiFixture f = new ApiFixture();
+        f.mllpPort = port;
+        f.startInterfaces();
+        return f;
+    }
+
     private void startInterfaces() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            mllpPort = s.getLocalPort();
+        if (mllpPort == 0) {
+            try (ServerSocket s = new ServerSocket(0)) {
+                mllpPort = s.getLocalPort();
+            }
         }
         Path project = folder.resolve("project");
         Files.createDirectories(project.resolve("interfaces/adt"));

@@ -100,4 +100,18 @@ class DrainRoutesTest {
             Thread.sleep(20);
         }
     }
+
+    @Test
+    void the_engine_is_not_ready_while_a_source_cannot_listen_and_says_which_and_why() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1"));
+             ApiFixture engine = ApiFixture.withInterfacesOn(taken.getLocalPort())) {
+            HttpResponse<String> ready = engine.send("GET", "/api/v1/ready", Map.of(), null);
+            assertThat(ready.statusCode()).isEqualTo(503);
+            assertThat(ApiFixture.read(ready).get("reasons").toString()).contains(
+                    "interface adt is not listening: address in use: cannot listen on 127.0.0.1:" + taken.getLocalPort());
+            var adt = ApiFixture.read(engine.withToken("GET", "/api/v1/interfaces/adt", engine.token("viewer"), null));
+            assertThat(adt.get("state").asText()).isEqualTo("not listening");
+            assertThat(adt.get("health").get("state").asText()).isNotEqualTo("ok");
+        }
+    }
 }

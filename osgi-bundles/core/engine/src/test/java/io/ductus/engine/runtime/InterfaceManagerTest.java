@@ -154,9 +154,11 @@ class InterfaceManagerTest {
         Files.writeString(file, Files.readString(file).replace("ack_timeout: 2s", "ack_timeout: soon"));
         start(TestRegistries.with(new MllpConnectorFactory(), new FileConnectorFactory()));
 
-        assertThat(runtime.interfaces().states().get(0).state()).isEqualTo("stopped");
-        assertThat(runtime.interfaces().states().get(0).reason())
+        InterfaceManager.InterfaceState adt = runtime.interfaces().states().get(0);
+        assertThat(adt.state()).isEqualTo(InterfaceManager.NOT_LOADED);
+        assertThat(adt.problems()).singleElement().asString()
                 .startsWith("interfaces/adt/interface.yaml:6:61: ").contains("destinations.lab.ack_timeout").contains("'soon'");
+        assertThat(adt.reason()).contains(adt.problems().get(0));
     }
 
     @Test
@@ -177,9 +179,59 @@ class InterfaceManagerTest {
         assertThat(send("M2", "P1")).as("the listener closed with the interface").isNull();
     }
 
+    @Test
+    void a_listener_whose_port_is_taken_is_not_listening_says_why_and_starts_once_the_port_is_free() throws Exception {
+        try (ServerSocket squatter = new ServerSocket()) {
+            squatter.setReuseAddress(false);
+            squatter.bind(new InetSocketAddress("127.0.0.1", listenPort));
+            start(TestRegistries.with(new MllpConnectorFactory(), new FileConnectorFactory()));
+            InterfaceManager.InterfaceState adt = runtime.interfaces().state("adt").orElseThrow();
+            assertThat(adt.state()).isEqualTo(InterfaceManager.NOT_LISTENING);
+            assertThat(adt.reason()).isEqualTo("address in use: cannot listen on 127.0.0.1:" + listenPort);
+            assertThat(adt.runs()).as("its destinations go on with what is stored").isTrue();
+        }
+        waitUntil(() -> runtime.interfaces().state("adt").orElseThrow().state().equals("running"), Duration.ofSeconds(20));
+        assertThat(send("M1", "P1")).isEqualTo(AckCode.AA);
+        waitUntil(() -> received.size() == 1);
+    }
+
+    @Test
+    void an_interface_whose_code_does_not_load_is_not_loaded_with_the_file_and_line() throws Exception {
+        Files.writeString(tmp.resolve("project/interfaces/adt/transform.js"), "export function transform(msg) {\n  return msg +;\n}\n");
+        start(TestRegistries.with(new MllpConnectorFactory(), new FileConnectorFactory()));
+        InterfaceManager.InterfaceState adt = runtime.interfaces().state("adt").orElseThrow();
+        assertThat(adt.state()).isEqualTo(InterfaceManager.NOT_LOADED);
+        assertThat(adt.problems()).containsExactly("interfaces/adt/transform.js:2:14: SyntaxError: Expected an operand but found ;");
+        assertThat(send("M1", "P1")).as("nothing listens: nothing is acknowledged and then quarantined").isNull();
+    }
+
+    @Test
+    void a_destination_without_transform_gets_the_payload_unchanged_when_the_code_exports_no_transform() throws Exception {
+        Path yaml = tmp.resolve("project/interfaces/adt/interface.yaml");
+        Files.writeString(yaml, Files.readString(yaml).replace("ack_timeout: 2s }", "ack_timeout: 2s, transform: toLab }"));
+        Files.writeString(tmp.resolve("project/interfaces/adt/transform.js"),
+                "export function toLab(msg) { msg.set('MSH-5', 'LAB'); return msg; }\n");
+        start(TestRegistries.with(new MllpConnectorFactory(), new FileConnectorFactory()));
+
+        assertThat(send("M1", "P1")).isEqualTo(AckCode.AA);
+        waitUntil(() -> received.size() == 1 && Files.exists(tmp.resolve("data/out/M1-1.hl7")));
+        assertThat(Files.readString(tmp.resolve("data/out/M1-1.hl7"))).isEqualTo(message("M1", "P1"));
+        assertThat(received.get(0)).startsWith("MSH|^~\\&|T|F|LAB|");
+    }
+
+    @Test
+    void a_folder_with_problems_is_listed_as_not_loaded_with_every_problem() throws Exception {
+        Path broken = Files.createDirectories(tmp.resolve("project/interfaces/broken"));
+        Files.writeString(broken.resolve("interface.yaml"), "source: { type: mllp, listen: 127.0.0.1:0 }\nformat: hl8\ncolour: blue\n");
+        start(TestRegistries.with(new MllpConnectorFactory(), new FileConnectorFactory()));
+        assertThat(runtime.interfaces().configured()).isEqualTo(2);
+        InterfaceManager.InterfaceState state = runtime.interfaces().state("broken").orElseThrow();
+        assertThat(state.state()).isEqualTo(InterfaceManager.NOT_LOADED);
+        assertThat(state.problems()).hasSizeGreaterThanOrEqualTo(2).allMatch(p -> p.startsWith("interfaces/broken/interface.yaml:"));
+        assertThat(runtime.interfaces().state("adt").orElseThrow().state()).isEqualTo("running");
+    }
+
     private void start(ConnectorRegistry registry) throws IOException {
-        LoadedProject project = ProjectLoader.load(tmp.resolve("project"), ConnectorTypes.unknown());
-        assertThat(project.problems()).isEmpty();
         runtime = EngineRuntime.start(ProjectLoader.read(tmp.resolve("project")), tmp.resolve("project"), registry, store, Clock.systemUTC(),
                 tmp.resolve("data"), new EngineMetrics(), new EventHub());
     }
@@ -230,9 +282,13 @@ class InterfaceManagerTest {
     }
 
     private static void waitUntil(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        waitUntil(condition, Duration.ofSeconds(10));
+    }
+
+    private static void waitUntil(BooleanSupplier condition, Duration limit) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
         while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) throw new AssertionError("condition not met within 10 s");
+            if (System.nanoTime() > deadline) throw new AssertionError("condition not met within " + limit.toSeconds() + " s");
             Thread.sleep(10);
         }
     }

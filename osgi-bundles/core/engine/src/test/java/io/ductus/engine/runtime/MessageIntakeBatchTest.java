@@ -59,7 +59,7 @@ class MessageIntakeBatchTest {
         storing = Executors.newVirtualThreadPerTaskExecutor();
         InterfaceDefinition rows = new InterfaceDefinition("rows", SourceDefinition.INTERNAL, Format.CSV, Optional.empty(),
                 Durability.RELAXED, new Ordering(Optional.empty(), 1), Optional.empty(),
-                Map.of("out", new DestinationDefinition("out", "file", Map.of("path", "x"), "transform", Format.CSV, Retry.FOREVER, false)));
+                Map.of("out", new DestinationDefinition("out", "file", Map.of("path", "x"), io.ductus.core.project.DestinationTransform.DEFAULT, Format.CSV, Retry.FOREVER, false)));
         intake = new MessageIntake(rows, store, Clock.systemUTC(), storing, wokenLanes::add, new EngineMetrics().intake("rows"), new EventHub());
     }
 

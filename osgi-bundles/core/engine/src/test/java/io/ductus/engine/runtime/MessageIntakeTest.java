@@ -56,7 +56,7 @@ class MessageIntakeTest {
     private void store(InboundMessage message, Optional<String> charsetSetting) throws Exception {
         InterfaceDefinition adt = new InterfaceDefinition("adt", SourceDefinition.INTERNAL, Format.HL7, charsetSetting, Durability.STRICT,
                 new Ordering(Optional.of("PID-3"), 4), Optional.of("MSH-10"), Map.of("out", new DestinationDefinition("out", "file",
-                Map.of("path", "x"), "transform", Format.HL7, Retry.FOREVER, false)));
+                Map.of("path", "x"), io.ductus.core.project.DestinationTransform.DEFAULT, Format.HL7, Retry.FOREVER, false)));
         Store store = (Store) Proxy.newProxyInstance(Store.class.getClassLoader(), new Class<?>[] {Store.class}, (proxy, method, args) -> {
             if (!method.getName().equals("store")) throw new UnsupportedOperationException(method.getName());
             stored.addAll(((IntakeBatch) args[0]).messages());

@@ -72,7 +72,7 @@ class RouteHandoverTest {
     private void run() {
         InterfaceDefinition lab = new InterfaceDefinition("lab", SourceDefinition.INTERNAL, Format.HL7, Optional.empty(),
                 Durability.STRICT, new Ordering(Optional.empty(), 1), Optional.of("MSH-10"), Map.of("out",
-                new DestinationDefinition("out", "file", Map.of("path", "x"), "transform", Format.HL7, Retry.FOREVER, false)));
+                new DestinationDefinition("out", "file", Map.of("path", "x"), io.ductus.core.project.DestinationTransform.DEFAULT, Format.HL7, Retry.FOREVER, false)));
         lanes.started("lab", woken::add);
         Clock clock = Clock.fixed(Instant.parse("2026-11-29T12:00:00Z"), ZoneOffset.UTC);
         RouteHandover.Target target = new RouteHandover.Target("lab", new IntakeRows(lab), new EngineMetrics().intake("lab"),
