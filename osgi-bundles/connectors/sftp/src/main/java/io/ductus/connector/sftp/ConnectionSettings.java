@@ -25,10 +25,12 @@ import java.util.Optional;
  * @param knownHosts        an OpenSSH known_hosts file that must list the server's key, or empty
  * @param hostKey           the server key's pinned SHA-256 fingerprint ({@code SHA256:…}), or empty
  * @param timeout           for connecting, logging in and each answer
+ * @param sshConfig         an OpenSSH client configuration file whose Host entries apply, or empty: the engine
+ *                          user's {@code ~/.ssh/config} is not read unless this names it
  */
 record ConnectionSettings(HostPort server, String user, Optional<String> password, Optional<String> passwordVariable,
                           Optional<Path> privateKey, Optional<String> passphrase, Optional<String> passphraseVariable, Optional<Path> knownHosts, Optional<String> hostKey,
-                          Duration timeout) {
+                          Duration timeout, Optional<Path> sshConfig) {
 
     /** Adds the connection settings to a role's schema. */
     static ConfigSchema.Builder declare(ConfigSchema.Builder schema) {
@@ -49,7 +51,9 @@ record ConnectionSettings(HostPort server, String user, Optional<String> passwor
                         + " relative to the data folder (or absolute); give known_hosts or host_key")
                 .optional("host_key", FieldType.STRING, null, "the server's host key fingerprint, as ssh-keygen -lf prints"
                         + " it: SHA256:…; give known_hosts or host_key")
-                .optional("timeout", FieldType.DURATION, "10s", "how long to wait for connecting, logging in and each answer");
+                .optional("timeout", FieldType.DURATION, "10s", "how long to wait for connecting, logging in and each answer")
+                .optional("ssh_config", FieldType.STRING, null, "an OpenSSH client configuration file whose Host entries apply"
+                        + " (HostName, Port, User, IdentityFile), such as ~/.ssh/config; without it no such file is read");
     }
 
     static ConnectionSettings of(ConnectorConfig config, Path dataDirectory) {
@@ -57,6 +61,13 @@ record ConnectionSettings(HostPort server, String user, Optional<String> passwor
                 config.optionalString("password_env"), config.optionalString("private_key").map(dataDirectory::resolve),
                 config.optionalString("private_key_passphrase"), config.optionalString("private_key_passphrase_env"),
                 config.optionalString("known_hosts").map(dataDirectory::resolve), config.optionalString("host_key").map(String::strip),
-                config.duration("timeout"));
+                config.duration("timeout"), config.optionalString("ssh_config").map(p -> home(p, dataDirectory)));
+    }
+
+    /** A path from the settings: {@code ~/} is the engine user's home folder; a relative one is in the data folder. */
+    private static Path home(String path, Path dataDirectory) {
+        String p = path.strip();
+        if (p.equals("~") || p.startsWith("~/")) return Path.of(System.getProperty("user.home")).resolve(p.substring(Math.min(2, p.length())));
+        return dataDirectory.resolve(p);
     }
 }

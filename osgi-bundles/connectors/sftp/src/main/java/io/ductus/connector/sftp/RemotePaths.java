@@ -45,6 +45,24 @@ final class RemotePaths {
         }
     }
 
+    /**
+     * The entries of a folder, read to the end (SSHD reads a listing lazily, and a failure on the way comes
+     * as an unchecked exception: here it is the server's answer again); none when the folder is not there.
+     */
+    static java.util.List<SftpClient.DirEntry> list(SftpClient sftp, String folder) throws IOException {
+        java.util.List<SftpClient.DirEntry> entries = new java.util.ArrayList<>();
+        try {
+            for (SftpClient.DirEntry entry : sftp.readDir(folder)) entries.add(entry);
+        } catch (java.io.UncheckedIOException e) {
+            if (e.getCause() instanceof SftpException refused && missing(refused)) return java.util.List.of();
+            throw e.getCause();
+        } catch (SftpException e) {
+            if (missing(e)) return java.util.List.of();
+            throw e;
+        }
+        return entries;
+    }
+
     /** Whether the server answered that the path (or a folder on the way to it) does not exist. */
     private static boolean missing(SftpException e) {
         return e.getStatus() == SftpConstants.SSH_FX_NO_SUCH_FILE || e.getStatus() == SftpConstants.SSH_FX_NO_SUCH_PATH;
@@ -61,15 +79,50 @@ final class RemotePaths {
         }
     }
 
+    /** What every temporary name written by Ductus ends with, after its writer's tag: {@code .ductus-<uuid>.tmp}. */
+    private static final java.util.regex.Pattern TEMPORARY = java.util.regex.Pattern.compile(
+            "^\\..+\\.ductus-([A-Za-z0-9_.-]+)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.tmp$");
+
+    /** The temporary name a writer tagged {@code writer} gives a file it writes, in the file's folder. */
+    static String temporaryName(String target, String writer) {
+        return join(parent(target), "." + name(target) + ".ductus-" + writer + "-" + UUID.randomUUID() + ".tmp");
+    }
+
+    /**
+     * Removes the temporary files this writer left in the folder: a crash, or a connection dropped while
+     * writing, leaves one behind on the partner's server. Only names with the writer's own tag go (another
+     * interface writing to the same folder has its own). Call it where the writer is not writing: each
+     * writer writes one file at a time.
+     *
+     * @return how many were removed
+     */
+    static int removeLeftovers(SftpClient sftp, String folder, String writer) throws IOException {
+        int removed = 0;
+        for (SftpClient.DirEntry entry : list(sftp, folder.isEmpty() ? "." : folder)) {
+            java.util.regex.Matcher m = TEMPORARY.matcher(entry.getFilename());
+            if (!m.matches() || !m.group(1).equals(writer) || !entry.getAttributes().isRegularFile()) continue;
+            try {
+                sftp.remove(join(folder, entry.getFilename()));
+                removed++;
+            } catch (SftpException e) {
+                if (!missing(e)) throw e;
+            }
+        }
+        return removed;
+    }
+
     /**
      * Writes a file so that nobody sees half of it: under a temporary dot-name in the target folder (made
      * when missing), then renamed into place, replacing what was there. As the file connector's local
      * writer, the common case asks the server nothing extra: the folder is made only when creating the file
      * finds it missing, and the temporary name is removed only when the rename did not happen.
+     *
+     * @param writer the writer's tag in the temporary name ({@link #temporaryName}), so that what a crash left
+     *               can be told from another writer's
      */
-    static void writeWhole(SftpClient sftp, String target, byte[] content) throws IOException {
+    static void writeWhole(SftpClient sftp, String target, byte[] content, String writer) throws IOException {
         String folder = parent(target);
-        String temporary = join(folder, "." + name(target) + "." + UUID.randomUUID() + ".tmp");
+        String temporary = temporaryName(target, writer);
         try {
             try {
                 writeNew(sftp, temporary, content);

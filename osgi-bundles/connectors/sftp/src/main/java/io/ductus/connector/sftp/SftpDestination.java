@@ -16,7 +16,8 @@ import org.apache.sshd.sftp.client.SftpClient;
  * dot-name in the target folder (made when missing), then renamed into place, so a reader of the remote
  * folder never sees half a file. A resent message replaces its earlier file. The session is opened at the
  * first send and kept; when the server cannot be reached, or the session breaks, the outcome is a retry
- * with the reason and the next send connects again.
+ * with the reason and the next send connects again. The first write into a folder in each session
+ * removes the temporary files this destination left there (a crash, a dropped connection).
  */
 final class SftpDestination implements Destination {
 
@@ -24,6 +25,8 @@ final class SftpDestination implements Destination {
     private final SftpConnection connection;
     private final ConnectorContext context;
     private SftpClient session; // guarded by this
+    /** The folders this session looked for leftovers in already (guarded by this). */
+    private final java.util.Set<String> swept = new java.util.HashSet<>();
 
     SftpDestination(PathTemplate template, SftpConnection connection, ConnectorContext context) {
         this.template = template;
@@ -44,8 +47,16 @@ final class SftpDestination implements Destination {
         }
         String target = resolved.path();
         try {
-            if (session == null || !session.isOpen()) session = connection.open();
-            RemotePaths.writeWhole(session, target, message.payload());
+            if (session == null || !session.isOpen()) {
+                session = connection.open();
+                swept.clear();
+            }
+            String folder = RemotePaths.parent(target);
+            if (swept.add(folder)) {
+                int removed = RemotePaths.removeLeftovers(session, folder, writer());
+                if (removed > 0) context.log().info("removed " + removed + " temporary file(s) an earlier write left in " + (folder.isEmpty() ? "the home folder" : folder));
+            }
+            RemotePaths.writeWhole(session, target, message.payload(), writer());
             context.statusChanged(ConnectorStatus.OK, "");
             return Outcome.sent(target);
         } catch (IOException e) {
@@ -53,6 +64,11 @@ final class SftpDestination implements Destination {
             context.statusChanged(ConnectorStatus.DEGRADED, e.getMessage());
             return Outcome.retry("cannot write " + target + " over sftp: " + e.getMessage());
         }
+    }
+
+    /** This destination's tag in temporary names: what it left is its own to remove. */
+    private String writer() {
+        return context.interfaceName() + "." + context.connectorName();
     }
 
     private synchronized void closeSession() {

@@ -30,7 +30,8 @@ import org.apache.sshd.sftp.common.SftpException;
  * unchanged, and the remote file moved to the done folder (or deleted) only after its last batch
  * committed. A file that cannot be split goes to the error folder with a note. When the server cannot be
  * reached or storing fails, the status turns degraded, nothing is moved, and the next poll goes on from
- * the saved progress. One session per poll.
+ * the saved progress. The session is kept from poll to poll (a login per poll would cost the partner's
+ * server a login a minute, and fill its log); a session that broke is opened again.
  */
 final class SftpSource implements Source {
 
@@ -45,6 +46,8 @@ final class SftpSource implements Source {
     private FileProgress current; // the file being read (or read but not yet taken away), as last stored
     private boolean progressLoaded;
     private String refusal; // the last file refused, shown until a file is read well
+    private SftpClient session; // kept between polls; null when closed
+    private boolean sweptErrorFolder; // this session removed what an earlier one left in the error folder
 
     SftpSource(SourceSettings settings, SftpConnection connection, ConnectorContext context) {
         this.settings = settings;
@@ -59,7 +62,10 @@ final class SftpSource implements Source {
         this.ingest = new RecordIngest(intake, settings.split(), settings.maxRecord(), settings.maxFileSize(), loop::stopping,
                 progress -> { });
         context.log().info("polling sftp folder " + settings.folder() + " every " + settings.poll().toMillis() + " ms");
-        loop.start("sftp-source", this::poll, connection::close);
+        loop.start("sftp-source", this::poll, () -> {
+            closeSession();
+            connection.close();
+        });
     }
 
     @Override
@@ -67,27 +73,69 @@ final class SftpSource implements Source {
         return loop.stop();
     }
 
-    /** One session: list the folder and read every ready file in order until one cannot be finished. */
+    /** The kept session, opened (again) when there is none or it broke. */
+    private SftpClient session() throws IOException {
+        if (session != null && session.isOpen() && session.getClientSession().isOpen()) return session;
+        closeSession();
+        session = connection.open();
+        sweptErrorFolder = false;
+        return session;
+    }
+
+    private void closeSession() {
+        if (session == null) return;
+        try {
+            session.close();
+        } catch (IOException e) {
+            // it is broken already
+        }
+        session = null;
+    }
+
+    /** One poll: list the folder and read every ready file in order until one cannot be finished. */
     private void poll() throws InterruptedException {
         if (!loadProgress()) return;
-        try (SftpClient sftp = connection.open()) {
-            List<ListedFile> listing = list(sftp);
-            Map<String, ListedFile> now = new HashMap<>();
-            for (ListedFile f : listing) now.put(f.name(), f);
-            List<ListedFile> ready = settings.readiness().ready(listing, previous, current == null ? null : current.file());
-            previous = now;
-            for (ListedFile file : ready) {
-                if (loop.stopping() || !take(sftp, file)) return;
-            }
-            if (refusal == null) report(ConnectorStatus.OK, "");
-            else report(ConnectorStatus.DEGRADED, refusal);
+        boolean kept = session != null;
+        try {
+            pollWith(session());
         } catch (IOException e) {
+            // A kept session the server closed while idle fails at once: one new session, right away, before saying so.
+            if (kept && (session == null || !session.isOpen() || !session.getClientSession().isOpen())) {
+                closeSession();
+                try {
+                    pollWith(session());
+                    return;
+                } catch (IOException again) {
+                    e = again;
+                } catch (IntakeException again) {
+                    storingFailed(again);
+                    return;
+                }
+            }
+            closeSession();
             progressLoaded = false; // a file may have been cut off midway: go on from what was stored
             report(ConnectorStatus.DEGRADED, e.getMessage());
         } catch (IntakeException e) {
-            progressLoaded = false;
-            report(ConnectorStatus.DEGRADED, "storing failed, retrying at the next poll: " + e.getMessage());
+            storingFailed(e);
         }
+    }
+
+    private void storingFailed(IntakeException e) {
+        progressLoaded = false;
+        report(ConnectorStatus.DEGRADED, "storing failed, retrying at the next poll: " + e.getMessage());
+    }
+
+    private void pollWith(SftpClient sftp) throws IOException, InterruptedException {
+        List<ListedFile> listing = list(sftp);
+        Map<String, ListedFile> now = new HashMap<>();
+        for (ListedFile f : listing) now.put(f.name(), f);
+        List<ListedFile> ready = settings.readiness().ready(listing, previous, current == null ? null : current.file());
+        previous = now;
+        for (ListedFile file : ready) {
+            if (loop.stopping() || !take(sftp, file)) return;
+        }
+        if (refusal == null) report(ConnectorStatus.OK, "");
+        else report(ConnectorStatus.DEGRADED, refusal);
     }
 
     /** Reads the saved progress (at the first poll, and again after a poll broke off). */
@@ -145,7 +193,12 @@ final class SftpSource implements Source {
 
     private void refuse(SftpClient sftp, String path, String why) throws IOException {
         String moved = moveInto(sftp, path, settings.errorFolder());
-        RemotePaths.writeWhole(sftp, moved + ".error.txt", (why + "\n").getBytes(StandardCharsets.UTF_8));
+        String writer = context.interfaceName() + ".source";
+        if (!sweptErrorFolder) {
+            RemotePaths.removeLeftovers(sftp, settings.errorFolder(), writer);
+            sweptErrorFolder = true;
+        }
+        RemotePaths.writeWhole(sftp, moved + ".error.txt", (why + "\n").getBytes(StandardCharsets.UTF_8), writer);
         deleteMarker(sftp, path);
         context.log().warn(why + "; moved to " + moved);
         refusal = why + " (moved to " + settings.errorFolder() + ")";
@@ -183,14 +236,20 @@ final class SftpSource implements Source {
 
     private List<ListedFile> list(SftpClient sftp) throws IOException {
         List<ListedFile> files = new ArrayList<>();
+        List<SftpClient.DirEntry> entries = new ArrayList<>();
         try {
-            for (SftpClient.DirEntry entry : sftp.readDir(settings.folder())) {
-                SftpClient.Attributes a = entry.getAttributes();
-                if (!a.isRegularFile()) continue;
-                files.add(new ListedFile(entry.getFilename(), a.getSize(), a.getModifyTime().toMillis()));
-            }
+            for (SftpClient.DirEntry entry : sftp.readDir(settings.folder())) entries.add(entry);
+        } catch (java.io.UncheckedIOException e) {
+            // SSHD reads a listing lazily: what the server said on the way comes unchecked
+            if (e.getCause() instanceof SftpException refused) throw new IOException(RemoteWords.listing(refused, settings.folder(), connection.describe()), refused);
+            throw e.getCause();
         } catch (SftpException e) {
-            throw new IOException("cannot list the remote folder " + settings.folder() + ": " + e.getMessage(), e);
+            throw new IOException(RemoteWords.listing(e, settings.folder(), connection.describe()), e);
+        }
+        for (SftpClient.DirEntry entry : entries) {
+            SftpClient.Attributes a = entry.getAttributes();
+            if (!a.isRegularFile()) continue;
+            files.add(new ListedFile(entry.getFilename(), a.getSize(), a.getModifyTime().toMillis()));
         }
         return files;
     }

@@ -33,12 +33,15 @@ final class TestSftpServer implements AutoCloseable {
     private final SshServer server;
     private final KeyPair clientKey;
     private final List<PublicKey> authorized;
+    private final java.util.concurrent.atomic.AtomicInteger logins;
 
-    private TestSftpServer(Path root, SshServer server, KeyPair clientKey, List<PublicKey> authorized) {
+    private TestSftpServer(Path root, SshServer server, KeyPair clientKey, List<PublicKey> authorized,
+                           java.util.concurrent.atomic.AtomicInteger logins) {
         this.root = root;
         this.server = server;
         this.clientKey = clientKey;
         this.authorized = authorized;
+        this.logins = logins;
     }
 
     /** Starts a server on a free loopback port; its files live in {@code root}, its (RSA) host key beside it. */
@@ -51,6 +54,11 @@ final class TestSftpServer implements AutoCloseable {
         return start(root, KeyPairProvider.wrap(hostKey));
     }
 
+    /** Starts a server that offers all these host keys, as OpenSSH does with its Ed25519, ECDSA and RSA keys. */
+    static TestSftpServer startWithHostKeys(Path root, KeyPair... hostKeys) throws IOException, GeneralSecurityException {
+        return start(root, KeyPairProvider.wrap(hostKeys));
+    }
+
     private static TestSftpServer start(Path root, KeyPairProvider hostKeys) throws IOException, GeneralSecurityException {
         Files.createDirectories(root);
         KeyPairGenerator rsa = KeyPairGenerator.getInstance("RSA");
@@ -61,13 +69,18 @@ final class TestSftpServer implements AutoCloseable {
         server.setHost("127.0.0.1");
         server.setPort(0);
         server.setKeyPairProvider(hostKeys);
-        server.setPasswordAuthenticator((user, password, session) -> USER.equals(user) && PASSWORD.equals(password));
+        java.util.concurrent.atomic.AtomicInteger logins = new java.util.concurrent.atomic.AtomicInteger();
+        server.setPasswordAuthenticator((user, password, session) -> {
+            boolean ok = USER.equals(user) && PASSWORD.equals(password);
+            if (ok) logins.incrementAndGet();
+            return ok;
+        });
         server.setPublickeyAuthenticator((user, key, session) -> USER.equals(user)
                 && authorized.stream().anyMatch(known -> KeyUtils.compareKeys(key, known)));
         server.setSubsystemFactories(List.of(new SftpSubsystemFactory()));
         server.setFileSystemFactory(new VirtualFileSystemFactory(root));
         server.start();
-        return new TestSftpServer(root, server, clientKey, authorized);
+        return new TestSftpServer(root, server, clientKey, authorized, logins);
     }
 
     /** Lets the user log in with this public key as well, as a line of authorized_keys would. */
@@ -79,13 +92,30 @@ final class TestSftpServer implements AutoCloseable {
         return root;
     }
 
+    /** How many password logins succeeded. */
+    int logins() {
+        return logins.get();
+    }
+
+    /** Closes every session the server has open, as a server does to idle clients. */
+    void dropSessions() throws IOException {
+        for (var session : server.getActiveSessions()) session.close(true);
+    }
+
     String address() {
         return "127.0.0.1:" + server.getPort();
     }
 
     PublicKey hostKey() {
+        return hostKeys().get(0);
+    }
+
+    /** Every host key the server offers. */
+    List<PublicKey> hostKeys() {
         try {
-            return server.getKeyPairProvider().loadKeys(null).iterator().next().getPublic();
+            List<PublicKey> keys = new java.util.ArrayList<>();
+            for (KeyPair pair : server.getKeyPairProvider().loadKeys(null)) keys.add(pair.getPublic());
+            return keys;
         } catch (IOException | GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
@@ -98,7 +128,12 @@ final class TestSftpServer implements AutoCloseable {
 
     /** Writes a known_hosts file that lists this server's key, as ssh-keyscan would. */
     Path writeKnownHosts(Path file) throws IOException {
-        Files.writeString(file, "[127.0.0.1]:" + server.getPort() + " " + PublicKeyEntry.toString(hostKey()) + "\n", StandardCharsets.US_ASCII);
+        return writeKnownHosts(file, hostKey());
+    }
+
+    /** Writes a known_hosts file that lists this one of the server's keys for it. */
+    Path writeKnownHosts(Path file, PublicKey key) throws IOException {
+        Files.writeString(file, "[127.0.0.1]:" + server.getPort() + " " + PublicKeyEntry.toString(key) + "\n", StandardCharsets.US_ASCII);
         return file;
     }
 
