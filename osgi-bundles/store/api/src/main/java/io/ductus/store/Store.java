@@ -141,6 +141,15 @@ public interface Store {
      */
     boolean setPaused(DestinationRef destination, boolean paused, long now, AuditEntry audit);
 
+    /**
+     * "Retry now": the destination's pending deliveries that wait for their retry back-off become due at
+     * once (their attempts and last error stay; the next outcome replaces them), with the audit row (or
+     * null) in the same transaction.
+     *
+     * @return how many were waiting
+     */
+    int retryNow(DestinationRef destination, long now, AuditEntry audit);
+
     /** The progress a source saved with its last batch ({@link IntakeBatch#progress()}), if any. */
     Optional<String> sourceState(String interfaceName, String key);
 

@@ -179,6 +179,11 @@ public final class JdbcStore implements Store, AutoCloseable {
     }
 
     @Override
+    public int retryNow(DestinationRef destination, long now, AuditEntry audit) {
+        return action(c -> MessageActions.retryNow(c, destination, now), waited -> audit);
+    }
+
+    @Override
     public Optional<String> sourceState(String interfaceName, String key) {
         return transactions.read(c -> MessageReads.sourceState(c, interfaceName, key));
     }

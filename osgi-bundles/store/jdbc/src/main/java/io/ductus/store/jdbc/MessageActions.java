@@ -1,5 +1,6 @@
 package io.ductus.store.jdbc;
 
+import io.ductus.store.ActionRefusedException;
 import io.ductus.store.Changed;
 import io.ductus.store.DeliveryChange;
 import io.ductus.store.DeliveryStatus;
@@ -45,6 +46,9 @@ final class MessageActions {
             UPDATE deliveries SET status = 'filtered', last_error = ?, updated_at = ?
             WHERE message_id = ? AND destination = ? AND status = 'quarantined'""";
     static final String REOPEN = "UPDATE messages SET status = 'pending', settled_at = NULL WHERE id = ?";
+    static final String RETRY_NOW = """
+            UPDATE deliveries SET next_attempt_at = NULL, updated_at = ?
+            WHERE interface_name = ? AND destination = ? AND status = 'pending' AND next_attempt_at > ?""";
 
     /** A delivery as an action reads it. */
     record Row(long messageId, DestinationRef destination, int lane, DeliveryStatus status, int attempts) {
@@ -59,7 +63,7 @@ final class MessageActions {
                 : r -> named.contains(r.destination().destination()) && r.status() != DeliveryStatus.PENDING;
         SortedSet<Long> ids = new TreeSet<>(request.messageIds());
         Settlement.lock(c, dialect, ids);
-        Map<Long, MessageStatus> before = statuses(c, ids);
+        Map<Long, MessageStatus> before = existing(c, ids);
         List<DeliveryChange> changes = new ArrayList<>();
         try (PreparedStatement resend = c.prepareStatement(RESEND)) {
             for (Row r : rows(c, ids)) {
@@ -82,7 +86,7 @@ final class MessageActions {
         Set<String> named = request.destinations();
         SortedSet<Long> ids = new TreeSet<>(request.messageIds());
         Settlement.lock(c, dialect, ids);
-        Map<Long, MessageStatus> before = statuses(c, ids);
+        Map<Long, MessageStatus> before = existing(c, ids);
         List<Row> quarantined = rows(c, ids).stream().filter(r -> r.status() == DeliveryStatus.QUARANTINED)
                 .filter(r -> named.isEmpty() || named.contains(r.destination().destination())).toList();
         List<DeliveryChange> changes = filter(c, quarantined, request.lastError(), now);
@@ -139,6 +143,32 @@ final class MessageActions {
     }
 
     /** The current status of each of these messages that exists. */
+    /** The messages' statuses, refusing the action (changing nothing) when any of them does not exist. */
+    private static SortedMap<Long, MessageStatus> existing(Connection c, SortedSet<Long> ids) throws SQLException {
+        SortedMap<Long, MessageStatus> statuses = statuses(c, ids);
+        if (statuses.size() < ids.size()) {
+            List<Long> missing = ids.stream().filter(id -> !statuses.containsKey(id)).toList();
+            throw new ActionRefusedException((missing.size() == 1 ? "there is no message " : "there are no messages ")
+                    + String.join(", ", missing.stream().map(String::valueOf).toList()));
+        }
+        return statuses;
+    }
+
+    /**
+     * Pending deliveries of a destination that wait for their back-off are due at once; their attempts stay.
+     *
+     * @return how many were waiting
+     */
+    static int retryNow(Connection c, DestinationRef destination, long now) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(RETRY_NOW)) {
+            ps.setLong(1, now);
+            ps.setString(2, destination.interfaceName());
+            ps.setString(3, destination.destination());
+            ps.setLong(4, now);
+            return ps.executeUpdate();
+        }
+    }
+
     static SortedMap<Long, MessageStatus> statuses(Connection c, SortedSet<Long> ids) throws SQLException {
         SortedMap<Long, MessageStatus> statuses = new TreeMap<>();
         try (PreparedStatement ps = c.prepareStatement(MESSAGE_STATUS)) {

@@ -94,9 +94,9 @@ class MessageActionsTest {
     }
 
     @Test
-    void resend_leaves_pending_deliveries_and_unknown_messages_alone() {
+    void resend_leaves_pending_deliveries_alone() {
         long id = store.store(batch(iface, message("a", 0, null, "x")), T0).get(0).id();
-        Changed changed = store.resend(new ResendRequest(List.of(id, Long.MAX_VALUE), Set.of("x")), T0 + 1);
+        Changed changed = store.resend(new ResendRequest(List.of(id), Set.of("x")), T0 + 1);
         assertThat(changed.isEmpty()).isTrue();
         assertThat(changed.messages()).isEmpty();
     }
@@ -243,6 +243,39 @@ class MessageActionsTest {
     }
 
     /** A message whose delivery to lab (lane 2) is quarantined after {@code attempts} and to archive sent. */
+    @Test
+    void resend_and_dismiss_of_a_message_that_does_not_exist_are_refused_and_change_nothing() {
+        long id = quarantinedAndSent(1);
+        assertThatThrownBy(() -> store.resend(ResendRequest.quarantined(List.of(id, 999_999_999L)), T0 + 10))
+                .isInstanceOf(ActionRefusedException.class).hasMessage("there is no message 999999999");
+        assertThatThrownBy(() -> store.dismiss(new DismissRequest(List.of(999_999_998L, 999_999_999L), Set.of(), "x", "t"), T0 + 10))
+                .isInstanceOf(ActionRefusedException.class).hasMessage("there are no messages 999999998, 999999999");
+        assertThat(store.message(id).orElseThrow().summary().status()).as("nothing changed").isEqualTo(MessageStatus.QUARANTINED);
+    }
+
+    @Test
+    void retry_now_makes_the_deliveries_waiting_in_back_off_due_at_once_with_their_audit_row() {
+        long waiting = store.store(batch(iface, message("w", 1, null, "lab")), T0).get(0).id();
+        long due = store.store(batch(iface, message("d", 2, null, "lab")), T0).get(0).id();
+        long other = store.store(batch(iface, message("o", 3, null, "archive")), T0).get(0).id();
+        store.record(List.of(DeliveryOutcome.retry(waiting, dest(iface, "lab"), 3, T0 + 60_000, "connection refused"),
+                DeliveryOutcome.retry(other, dest(iface, "archive"), 1, T0 + 60_000, "disk full")), T0 + 1);
+
+        AuditEntry audit = new AuditEntry(T0 + 2, "token:ops", null, null, "token", null, "destination.retry",
+                "destination:" + iface + "/lab", "ok", null);
+        assertThat(store.retryNow(dest(iface, "lab"), T0 + 2, audit)).isEqualTo(1);
+
+        List<PendingDelivery> lab = store.pending(dest(iface, "lab"), Set.of(1, 2), 10);
+        assertThat(lab).extracting(PendingDelivery::messageId).containsExactly(waiting, due);
+        assertThat(lab.get(0).nextAttemptAt()).as("due now").isNull();
+        assertThat(lab.get(0).attempts()).as("attempts kept").isEqualTo(3);
+        assertThat(store.pending(dest(iface, "archive"), Set.of(3), 10).get(0).nextAttemptAt()).as("another destination waits on")
+                .isEqualTo(T0 + 60_000);
+        assertThat(store.accounts().audit(new AuditQuery(null, 50, null, null)).entries())
+                .anySatisfy(e -> assertThat(e.entry().target()).isEqualTo("destination:" + iface + "/lab"));
+        assertThat(store.retryNow(dest(iface, "lab"), T0 + 3, null)).as("nothing waits any more").isZero();
+    }
+
     private long quarantinedAndSent(int attempts) {
         long id = store.store(batch(iface, message("a", 2, null, "lab", "archive")), T0).get(0).id();
         store.record(List.of(DeliveryOutcome.quarantined(id, dest(iface, "lab"), attempts, "AR"),
