@@ -77,7 +77,7 @@ public final class EngineComponent {
             if (counts != null) counts.close();
             if (runtime != null) runtime.stop();
             plugins.stop();
-            api.stop();
+            api.stop(events::closeAll);
             throw e;
         }
     }
@@ -90,7 +90,7 @@ public final class EngineComponent {
         if (counts != null) counts.close();
         if (runtime != null) runtime.stop();
         plugins.stop();
-        api.stop();
+        api.stop(events::closeAll);
         LOG.info("engine stopped");
     }
 

@@ -32,6 +32,7 @@ public final class AccessTable {
             Map.entry("getInterface", VIEWER),
             Map.entry("pauseDestination", OPERATOR),
             Map.entry("resumeDestination", OPERATOR),
+            Map.entry("retryDestination", OPERATOR),
             Map.entry("getDrain", VIEWER),
             Map.entry("startDrain", OPERATOR),
             Map.entry("stopDrain", OPERATOR),
@@ -44,6 +45,7 @@ public final class AccessTable {
             Map.entry("getDeliveryOutput", VIEWER.and(Permission.PAYLOADS)),
             Map.entry("listQuarantine", VIEWER),
             Map.entry("resendMessages", OPERATOR),
+            Map.entry("resendQuarantined", OPERATOR),
             Map.entry("editMessage", OPERATOR.and(Permission.PAYLOADS)),
             Map.entry("dismissMessages", OPERATOR),
             // Queue sizes and interface names are for the engine's users, not for anyone on the network:

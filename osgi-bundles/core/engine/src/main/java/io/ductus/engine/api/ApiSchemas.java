@@ -2,6 +2,7 @@ package io.ductus.engine.api;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import io.ductus.store.ResendRequest;
 import java.util.List;
 import java.util.Map;
 
@@ -159,6 +160,15 @@ public final class ApiSchemas {
                         "description", "pass its before and beforeDestination for the next page; null at the end")));
         s.put("Resend", object(List.of("ids"), "ids", array(integer("a message id")),
                 "destinations", array(string("send to these again whatever they ended as; none: each message's quarantined deliveries"))));
+        s.put("ResendQuarantined", object(List.of("interface"), "interface", string("the interface whose quarantined messages go again"),
+                "from", string("received at or after: a date such as 2026-12-01 (the start of that day, UTC) or an instant"),
+                "to", string("received before: a date (the start of that day, UTC) or an instant")));
+        s.put("ResentQuarantined", object(List.of("interface", "messages", "deliveries", "batches"),
+                "interface", string("the interface"), "messages", integer("messages sent again"),
+                "deliveries", integer("quarantined deliveries back to pending"),
+                "batches", integer("transactions they were resent in, at most " + ResendRequest.MAX_MESSAGES + " messages each")));
+        s.put("RetriedNow", object(List.of("interface", "destination", "waiting"), "interface", string("the interface"),
+                "destination", string("the destination"), "waiting", integer("deliveries that waited for their back-off and are due now")));
         s.put("Dismiss", object(List.of("ids", "reason"), "ids", array(integer("a message id")),
                 "destinations", array(string("only these destinations' quarantined deliveries; none: all of them")),
                 "reason", string("why they need no sending: kept as each delivery's last error")));

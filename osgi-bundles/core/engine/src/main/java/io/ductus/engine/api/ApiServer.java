@@ -25,6 +25,7 @@ public final class ApiServer {
 
     private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
     private static final int MAX_REQUEST_BYTES = 1 << 20;
+    private static final long STOP_WAIT_MS = 5000;
 
     private final HostPort listen;
     private final Router router;
@@ -73,9 +74,27 @@ public final class ApiServer {
     }
 
     public void stop() {
+        stop(() -> { });
+    }
+
+    /**
+     * Stops taking connections, ends the streamed answers ({@code endStreams}: each writes its last chunk
+     * and closes its connection), lets the answers in flight finish (a bounded wait), then closes the rest.
+     * In this order a stop while clients follow the events logs nothing: no stream writes to a connection
+     * whose event loop, or whose bundle, is gone.
+     */
+    public void stop(Runnable endStreams) {
         if (channel != null) channel.close().syncUninterruptibly();
-        if (group != null) group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        endStreams.run();
         handlers.shutdown();
+        try {
+            if (!handlers.awaitTermination(STOP_WAIT_MS, TimeUnit.MILLISECONDS)) {
+                LOG.warn("API answers still running {} ms into the stop; their connections close now", STOP_WAIT_MS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (group != null) group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }
 
     /** The API listener could not bind. */

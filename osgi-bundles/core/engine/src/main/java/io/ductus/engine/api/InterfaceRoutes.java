@@ -38,7 +38,10 @@ final class InterfaceRoutes {
                 Route.post(destination + "/pause", "pauseDestination", "Pause a destination: its messages wait (intake goes on storing them)")
                         .tag("interfaces").returns(200, "Destination").handle(this::pause),
                 Route.post(destination + "/resume", "resumeDestination", "Resume a paused destination: what waits for it is sent in order")
-                        .tag("interfaces").returns(200, "Destination").handle(this::resume));
+                        .tag("interfaces").returns(200, "Destination").handle(this::resume),
+                Route.post(destination + "/retry", "retryDestination",
+                                "Retry now: the destination's deliveries waiting for their back-off are tried at once, in order")
+                        .tag("interfaces").returns(200, "RetriedNow").handle(this::retryNow));
     }
 
     private ApiResponse list() {
@@ -61,6 +64,20 @@ final class InterfaceRoutes {
 
     private ApiResponse resume(ApiRequest request, Caller caller) {
         return change(request, caller, "destination.resume", InterfaceManager::resume);
+    }
+
+    private ApiResponse retryNow(ApiRequest request, Caller caller) {
+        InterfaceManager interfaces = interfaces(runtime);
+        String name = request.pathName("name");
+        String destination = request.pathName("destination");
+        java.util.OptionalInt waiting = interfaces.retryNow(name, destination, Audits.of(caller, clock.millis(), "destination.retry",
+                "destination:" + name + "/" + destination, Audits.OK, null));
+        if (waiting.isEmpty()) {
+            state(interfaces, name);
+            throw new ApiProblem(404, "Not found", "Interface " + name + " has no destination '" + destination
+                    + "'. GET /api/v1/interfaces/" + name + " lists its destinations.");
+        }
+        return ApiResponse.json(200, Map.of("interface", name, "destination", destination, "waiting", waiting.getAsInt()));
     }
 
     private interface DestinationChange {

@@ -3,6 +3,7 @@ package io.ductus.engine.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ductus.core.lane.PayloadKeys;
 import io.ductus.core.project.InterfaceDefinition;
+import io.ductus.core.time.MomentText;
 import io.ductus.engine.monitor.EventHub;
 import io.ductus.engine.runtime.EngineRuntime;
 import io.ductus.engine.runtime.InterfaceManager;
@@ -15,7 +16,9 @@ import io.ductus.store.DismissRequest;
 import io.ductus.store.EditRequest;
 import io.ductus.store.Edited;
 import io.ductus.store.MessageDetail;
+import io.ductus.store.MessagePage;
 import io.ductus.store.MessageQuery;
+import io.ductus.store.MessageSummary;
 import io.ductus.store.MessageStatus;
 import io.ductus.store.QuarantineQuery;
 import io.ductus.store.ResendRequest;
@@ -27,7 +30,7 @@ import java.nio.charset.UnsupportedCharsetException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -46,6 +49,8 @@ import java.util.function.Supplier;
 final class MessageRoutes {
 
     static final int DEFAULT_LIMIT = 50;
+    /** Messages resent per transaction by a resend of an interface's quarantined messages. */
+    static final int RESEND_BATCH = ResendRequest.MAX_MESSAGES;
     /** A payload read is logged once per reader and message in this window: a record, not a flood. */
     static final Duration READ_WINDOW = Duration.ofHours(1);
     static final String PAYLOAD_READ = "message.payload.read";
@@ -68,8 +73,8 @@ final class MessageRoutes {
                         .tag("messages")
                         .query("interface", "string", "only this interface's messages")
                         .query("status", "string", "pending, sent, filtered, quarantined or duplicate")
-                        .query("from", "string", "received at or after this instant (ISO 8601, e.g. 2026-11-30T08:00:00Z)")
-                        .query("to", "string", "received before this instant (ISO 8601)")
+                        .query("from", "string", "received at or after: an instant (2026-11-30T08:00:00Z) or a date (2026-11-30: the start of that day, UTC)")
+                        .query("to", "string", "received before: an instant or a date (the start of that day, UTC)")
                         .query("text", "string", "text the payload contains (exact, case-sensitive); reads at most scanLimit messages per call")
                         .query("scanLimit", "integer", "how many messages a text search reads at most, 1 to " + MessageQuery.MAX_SCAN_LIMIT
                                 + " (default " + MessageQuery.DEFAULT_SCAN_LIMIT + ")")
@@ -92,6 +97,9 @@ final class MessageRoutes {
                         .returns(200, "QuarantinePage").handle((r, c) -> quarantine(r)),
                 Route.post("/api/v1/messages/resend", "resendMessages", "Send messages again: their deliveries back to pending in place, in lane order")
                         .tag("messages").body("Resend").returns(200, "Changed").handle(this::resend),
+                Route.post("/api/v1/messages/resend-quarantined", "resendQuarantined",
+                                "Send every quarantined message of an interface in a time window again, in bounded batches, as one audited action")
+                        .tag("messages").body("ResendQuarantined").returns(200, "ResentQuarantined").handle(this::resendQuarantined),
                 Route.post("/api/v1/messages/{id}/edit", "editMessage", "Store a corrected copy and send it; the original's quarantined deliveries are filtered")
                         .tag("messages").body("Edit").returns(201, "Edited").handle(this::edit),
                 Route.post("/api/v1/messages/dismiss", "dismissMessages", "Dismiss quarantined deliveries with a reason: they become filtered")
@@ -105,7 +113,21 @@ final class MessageRoutes {
         MessageQuery query = new MessageQuery(r.queryText("interface"), status(r.queryText("status")), instant(r, "from"),
                 instant(r, "to"), r.queryLong("before", 1, Long.MAX_VALUE), limit == null ? DEFAULT_LIMIT : limit.intValue(),
                 text, scanLimit == null ? MessageQuery.DEFAULT_SCAN_LIMIT : scanLimit.intValue());
-        return ApiResponse.json(200, MessageJson.page(store.browse(query)));
+        MessagePage page = store.browse(query);
+        if (page.messages().isEmpty() && query.interfaceName() != null) knownInterface(query.interfaceName());
+        return ApiResponse.json(200, MessageJson.page(page));
+    }
+
+    /**
+     * An interface the engine has, or one whose messages are still stored; else 404 naming those it has (a
+     * typing mistake must not look like an interface without messages).
+     */
+    private void knownInterface(String name) {
+        EngineRuntime running = runtime.get();
+        if (running == null || running.interfaces().state(name).isPresent()) return;
+        List<String> names = running.interfaces().states().stream().map(InterfaceManager.InterfaceState::name).toList();
+        throw new ApiProblem(404, "Not found", "There is no interface '" + name + "' and no message of it is stored"
+                + (names.isEmpty() ? "." : "; the project has " + String.join(", ", names) + "."));
     }
 
     private ApiResponse quarantine(ApiRequest r) {
@@ -157,10 +179,74 @@ final class MessageRoutes {
         JsonNode body = r.json();
         List<Long> ids = ids(body);
         Set<String> destinations = names(body, "destinations");
-        Changed changed = store.resend(new ResendRequest(ids, destinations), clock.millis(),
-                done -> audit(caller, "message.resend", ids, detail(done, Map.of("destinations", destinations))));
+        Changed changed = refusedAsNotFound(() -> store.resend(new ResendRequest(ids, destinations), clock.millis(),
+                done -> audit(caller, "message.resend", ids, detail(done, Map.of("destinations", destinations)))));
         afterAction("resend", changed);
         return ApiResponse.json(200, MessageJson.changed(changed));
+    }
+
+    /**
+     * Every quarantined message of an interface received in the window goes again: found newest first, page
+     * by page ({@value #RESEND_BATCH} a page), each page resent in a transaction of its own, the first one
+     * with the action's one audit row (what was asked), so nothing changes unaudited and a long window never
+     * holds one long transaction.
+     */
+    private ApiResponse resendQuarantined(ApiRequest r, Caller caller) {
+        JsonNode body = r.json();
+        JsonNode named = body.get("interface");
+        if (named == null || !named.isTextual() || named.asText().isBlank()) {
+            throw ApiProblem.badRequest("\"interface\" is required: the interface whose quarantined messages go again.");
+        }
+        String interfaceName = named.asText();
+        Long from = moment(body, "from");
+        Long to = moment(body, "to");
+        if (interfaces().state(interfaceName).isEmpty() && store.browse(new MessageQuery(interfaceName, null, null, null, null, 1,
+                null, MessageQuery.DEFAULT_SCAN_LIMIT)).messages().isEmpty()) {
+            knownInterface(interfaceName);
+        }
+        Map<String, Object> asked = new LinkedHashMap<>();
+        asked.put("interface", interfaceName);
+        asked.put("from", from == null ? null : Instant.ofEpochMilli(from).toString());
+        asked.put("to", to == null ? null : Instant.ofEpochMilli(to).toString());
+        int messages = 0;
+        int deliveries = 0;
+        int batches = 0;
+        Long before = null;
+        while (true) {
+            MessagePage page = store.browse(new MessageQuery(interfaceName, MessageStatus.QUARANTINED, from, to, before, RESEND_BATCH,
+                    null, MessageQuery.DEFAULT_SCAN_LIMIT));
+            if (page.messages().isEmpty()) break;
+            List<Long> ids = page.messages().stream().map(MessageSummary::id).toList();
+            boolean first = batches == 0;
+            Changed changed = store.resend(ResendRequest.quarantined(ids), clock.millis(), done -> first
+                    ? Audits.of(caller, clock.millis(), "message.resend", "interface:" + interfaceName, Audits.OK, asked) : null);
+            afterAction("resend", changed);
+            messages += changed.messages().size();
+            deliveries += changed.deliveries().size();
+            batches++;
+            if (page.nextBeforeId() == null) break;
+            before = page.nextBeforeId();
+        }
+        if (batches == 0) {
+            // nothing to send; the request is still an operator's action worth its row
+            store.accounts().record(Audits.of(caller, clock.millis(), "message.resend", "interface:" + interfaceName, Audits.OK, asked));
+        }
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("interface", interfaceName);
+        answer.put("messages", messages);
+        answer.put("deliveries", deliveries);
+        answer.put("batches", batches);
+        return ApiResponse.json(200, answer);
+    }
+
+    /** A store refusal that names messages that do not exist is a 404. */
+    private static Changed refusedAsNotFound(java.util.function.Supplier<Changed> action) {
+        try {
+            return action.get();
+        } catch (ActionRefusedException e) {
+            throw new ApiProblem(404, "Not found", Character.toUpperCase(e.getMessage().charAt(0)) + e.getMessage().substring(1)
+                    + ": nothing was changed.");
+        }
     }
 
     private ApiResponse dismiss(ApiRequest r, Caller caller) {
@@ -171,9 +257,9 @@ final class MessageRoutes {
         if (reason == null || !reason.isTextual() || reason.asText().isBlank()) {
             throw ApiProblem.badRequest("\"reason\" is required: say why these deliveries need no sending (it is kept with them).");
         }
-        Changed changed = store.dismiss(new DismissRequest(ids, destinations, reason.asText(), caller.actor()), clock.millis(),
-                done -> audit(caller, "message.dismiss", ids, detail(done, Map.of("destinations", destinations,
-                        "reason", reason.asText()))));
+        Changed changed = refusedAsNotFound(() -> store.dismiss(new DismissRequest(ids, destinations, reason.asText(), caller.actor()),
+                clock.millis(), done -> audit(caller, "message.dismiss", ids, detail(done, Map.of("destinations", destinations,
+                        "reason", reason.asText())))));
         afterAction("dismiss", changed);
         return ApiResponse.json(200, MessageJson.changed(changed));
     }
@@ -296,10 +382,20 @@ final class MessageRoutes {
         String value = r.queryText(name);
         if (value == null) return null;
         try {
-            return Instant.parse(value).toEpochMilli();
-        } catch (DateTimeParseException e) {
-            throw ApiProblem.badRequest("query parameter " + name + " must be an instant such as 2026-11-30T08:00:00Z, not '"
-                    + value + "'.");
+            return MomentText.parse(value, ZoneOffset.UTC).toEpochMilli();
+        } catch (IllegalArgumentException e) {
+            throw ApiProblem.badRequest("query parameter " + name + ": " + e.getMessage() + ".");
+        }
+    }
+
+    private static Long moment(JsonNode body, String name) {
+        JsonNode value = body.get(name);
+        if (value == null || value.isNull()) return null;
+        try {
+            if (!value.isTextual()) throw new IllegalArgumentException("expected " + MomentText.FORMS + ", got " + value);
+            return MomentText.parse(value.asText(), ZoneOffset.UTC).toEpochMilli();
+        } catch (IllegalArgumentException e) {
+            throw ApiProblem.badRequest("\"" + name + "\": " + e.getMessage() + ".");
         }
     }
 }

@@ -22,6 +22,7 @@ public final class EventHub {
     private final AtomicLong ids = new AtomicLong();
     private final CopyOnWriteArrayList<EventSubscription> followers = new CopyOnWriteArrayList<>();
     private final int capacity;
+    private volatile boolean closed;
 
     public EventHub() {
         this(BUFFER);
@@ -34,7 +35,14 @@ public final class EventHub {
     public EventSubscription subscribe() {
         EventSubscription subscription = new EventSubscription(this, capacity);
         followers.add(subscription);
+        if (closed) subscription.close();
         return subscription;
+    }
+
+    /** The engine stops: every follower's stream ends now (and one that comes later ends at once). */
+    public void closeAll() {
+        closed = true;
+        followers.forEach(EventSubscription::close);
     }
 
     void unsubscribe(EventSubscription subscription) {

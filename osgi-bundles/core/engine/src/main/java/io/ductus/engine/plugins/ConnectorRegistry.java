@@ -75,7 +75,7 @@ public final class ConnectorRegistry {
         if (byService.putIfAbsent(serviceId, added) != null) return;
         Registration winner = find(type.name()).orElseThrow();
         if (winner.serviceId() == serviceId) {
-            LOG.info("connector type '{}' {} available from {}", type.name(), type.roles(), from);
+            LOG.debug("connector type '{}' {} available from {}", type.name(), type.roles(), from);
             listeners.forEach(l -> l.typeAdded(type.name()));
         } else {
             LOG.warn("connector type '{}' from {} ignored: {} {} already provides it", type.name(), from, winner.bundle(),
@@ -90,7 +90,7 @@ public final class ConnectorRegistry {
         boolean wasInUse = inUse(leaving);
         if (wasInUse) listeners.forEach(l -> l.typeRemoved(leaving.type().name()));
         byService.remove(serviceId);
-        LOG.info("connector type '{}' from {} {} removed", leaving.type().name(), leaving.bundle(), leaving.bundleVersion());
+        LOG.debug("connector type '{}' from {} {} removed", leaving.type().name(), leaving.bundle(), leaving.bundleVersion());
         // Another bundle offering the same type takes over.
         if (wasInUse && find(leaving.type().name()).isPresent()) listeners.forEach(l -> l.typeAdded(leaving.type().name()));
     }

@@ -77,6 +77,11 @@ final class DestinationRunner {
         LOG.info("{} paused", ref);
     }
 
+    /** Every worker reads its lanes again now (an operator made waiting deliveries due). */
+    void wakeAll() {
+        workers.forEach(SlotWorker::wake);
+    }
+
     void resume() {
         paused = false;
         workers.forEach(SlotWorker::wake);

@@ -310,6 +310,24 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         return Change.DONE;
     }
 
+    /**
+     * Retry now: the destination's deliveries that wait for their back-off are due at once (saved with the
+     * audit row in one transaction), and its workers are woken to take them, each lane in order.
+     *
+     * @return how many waited, or empty when the project has no such destination
+     */
+    public java.util.OptionalInt retryNow(String interfaceName, String destination, AuditEntry audit) {
+        synchronized (this) {
+            if (!configured(interfaceName, destination)) return java.util.OptionalInt.empty();
+        }
+        int waiting = shared.store().retryNow(new DestinationRef(interfaceName, destination), shared.clock().millis(), audit);
+        synchronized (this) {
+            runner(interfaceName, destination).ifPresent(DestinationRunner::wakeAll);
+        }
+        if (waiting > 0) LOG.info("{}/{}: {} delivery(ies) waiting for their back-off are tried now", interfaceName, destination, waiting);
+        return java.util.OptionalInt.of(waiting);
+    }
+
     private boolean configured(String interfaceName, String destination) {
         InterfaceDefinition d = definitions.get(interfaceName);
         return d != null && d.destinations().containsKey(destination);

@@ -321,7 +321,12 @@ final class ApiFixture implements AutoCloseable {
      * dismiss. Its id.
      */
     long quarantinedMessage() {
-        long id = legacyMessage();
+        return quarantinedMessageAt(T0.toEpochMilli());
+    }
+
+    /** A quarantined message of adt (to legacy) received at this moment. */
+    long quarantinedMessageAt(long receivedAt) {
+        long id = legacyMessage(receivedAt);
         store.record(List.of(DeliveryOutcome.quarantined(id, LEGACY, 1, "AR: unknown patient")), T0.toEpochMilli());
         return id;
     }
@@ -337,10 +342,14 @@ final class ApiFixture implements AutoCloseable {
     static final DestinationRef LEGACY = new DestinationRef("adt", "legacy");
 
     private long legacyMessage() {
+        return legacyMessage(T0.toEpochMilli());
+    }
+
+    private long legacyMessage(long receivedAt) {
         byte[] payload = ("MSH|^~\\&|T|F|D|F|20261129||ADT^A01|" + unique("Q") + "|P|2.5\rPID|1||Q1\r")
                 .getBytes(StandardCharsets.ISO_8859_1);
-        return store.store(IntakeBatch.of("adt", Durability.RELAXED, List.of(new NewMessage(T0.toEpochMilli(), payload,
-                "ISO-8859-1", "Q1", 0, null, List.of("legacy"), null))), T0.toEpochMilli()).get(0).id();
+        return store.store(IntakeBatch.of("adt", Durability.RELAXED, List.of(new NewMessage(receivedAt, payload,
+                "ISO-8859-1", "Q1", 0, null, List.of("legacy"), null))), receivedAt).get(0).id();
     }
 
     /** Every audit row about {@code target}, newest first. */

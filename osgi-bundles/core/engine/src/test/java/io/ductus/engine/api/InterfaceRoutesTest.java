@@ -107,6 +107,26 @@ class InterfaceRoutesTest {
         }
     }
 
+    @Test
+    void retry_now_makes_the_deliveries_waiting_for_their_back_off_due_and_a_missing_destination_is_404() throws Exception {
+        fixture.withToken("POST", "/api/v1/interfaces/adt/destinations/lab/pause", operator, null);
+        io.ductus.store.DestinationRef lab = new io.ductus.store.DestinationRef("adt", "lab");
+        long id = fixture.store.store(io.ductus.store.IntakeBatch.of("adt", io.ductus.store.Durability.RELAXED, List.of(
+                new io.ductus.store.NewMessage(ApiFixture.T0.toEpochMilli(), "MSH|^~\\&|x\r".getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                        "UTF-8", "K", 0, null, List.of("lab"), null))), ApiFixture.T0.toEpochMilli()).get(0).id();
+        fixture.store.record(List.of(io.ductus.store.DeliveryOutcome.retry(id, lab, 4, Long.MAX_VALUE / 2, "connection refused")),
+                ApiFixture.T0.toEpochMilli());
+
+        HttpResponse<String> retried = fixture.withToken("POST", "/api/v1/interfaces/adt/destinations/lab/retry", operator, null);
+        assertThat(retried.statusCode()).as(retried.body()).isEqualTo(200);
+        assertThat(ApiFixture.read(retried).get("waiting").asInt()).isEqualTo(1);
+        assertThat(fixture.store.pending(lab, java.util.Set.of(0), 10)).singleElement()
+                .satisfies(d -> assertThat(d.nextAttemptAt()).isNull());
+        assertThat(fixture.withToken("POST", "/api/v1/interfaces/adt/destinations/nope/retry", operator, null).statusCode()).isEqualTo(404);
+        assertThat(fixture.withToken("POST", "/api/v1/interfaces/adt/destinations/lab/retry", fixture.token("viewer"), null).statusCode())
+                .isEqualTo(403);
+    }
+
     private JsonNode get(String path) throws Exception {
         HttpResponse<String> r = fixture.withToken("GET", path, operator, null);
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);

@@ -210,7 +210,7 @@ class MessageRoutesTest {
         HttpResponse<String> badStatus = fixture.withToken("GET", "/api/v1/messages?status=lost", operator, null);
         assertThat(badStatus.statusCode()).isEqualTo(400);
         HttpResponse<String> badTime = fixture.withToken("GET", "/api/v1/messages?from=yesterday", operator, null);
-        assertThat(ApiFixture.read(badTime).get("detail").asText()).contains("query parameter from must be an instant");
+        assertThat(ApiFixture.read(badTime).get("detail").asText()).contains("query parameter from: expected a date");
     }
 
     private String problem(String path, Map<String, ?> body) throws Exception {
@@ -221,6 +221,67 @@ class MessageRoutesTest {
 
     private List<AuditRecord> reads(long id) {
         return fixture.auditOf("message:" + id).stream().filter(a -> a.entry().action().equals(MessageRoutes.PAYLOAD_READ)).toList();
+    }
+
+    @Test
+    void resending_or_dismissing_a_message_that_does_not_exist_is_404_and_changes_nothing() throws Exception {
+        long id = fixture.quarantinedMessage();
+        HttpResponse<String> resend = fixture.withToken("POST", "/api/v1/messages/resend", operator, "{\"ids\": [" + id + ", 999999]}");
+        assertThat(resend.statusCode()).isEqualTo(404);
+        assertThat(ApiFixture.read(resend).get("detail").asText()).isEqualTo("There is no message 999999: nothing was changed.");
+        HttpResponse<String> dismiss = fixture.withToken("POST", "/api/v1/messages/dismiss", operator,
+                "{\"ids\": [999999], \"reason\": \"x\"}");
+        assertThat(dismiss.statusCode()).isEqualTo(404);
+        assertThat(get("/api/v1/messages/" + id).get("status").asText()).isEqualTo("quarantined");
+    }
+
+    @Test
+    void listing_an_interface_the_engine_does_not_have_is_404_naming_those_it_has() throws Exception {
+        HttpResponse<String> typo = fixture.withToken("GET", "/api/v1/messages?interface=adt-inn", operator, null);
+        assertThat(typo.statusCode()).isEqualTo(404);
+        assertThat(ApiFixture.read(typo).get("detail").asText()).contains("'adt-inn'").contains("the project has adt");
+        assertThat(get("/api/v1/messages?interface=adt").get("messages")).isEmpty();
+    }
+
+    @Test
+    void from_and_to_take_dates_as_well_as_instants() throws Exception {
+        long day = java.time.Instant.parse("2026-11-29T00:00:00Z").toEpochMilli();
+        long before = fixture.quarantinedMessageAt(day - 1);
+        long during = fixture.quarantinedMessageAt(day + 3_600_000);
+        long after = fixture.quarantinedMessageAt(day + 86_400_000);
+        assertThat(get("/api/v1/messages?from=2026-11-29&to=2026-11-30").get("messages").findValues("id"))
+                .extracting(JsonNode::asLong).containsExactly(during);
+        assertThat(get("/api/v1/messages?from=2026-11-29T01:00:00Z").get("messages").findValues("id"))
+                .extracting(JsonNode::asLong).containsExactly(after, during);
+        HttpResponse<String> bad = fixture.withToken("GET", "/api/v1/messages?from=yesterday", operator, null);
+        assertThat(bad.statusCode()).isEqualTo(400);
+        assertThat(ApiFixture.read(bad).get("detail").asText()).contains("2026-12-01").contains("'yesterday'");
+        assertThat(before).isLessThan(during);
+    }
+
+    @Test
+    void resend_quarantined_sends_every_quarantined_message_of_the_window_again_in_batches_with_one_audit_row() throws Exception {
+        long day = java.time.Instant.parse("2026-11-29T00:00:00Z").toEpochMilli();
+        int inWindow = MessageRoutes.RESEND_BATCH + 20;
+        List<Long> ids = new java.util.ArrayList<>();
+        for (int i = 0; i < inWindow; i++) ids.add(fixture.quarantinedMessageAt(day + i));
+        long outside = fixture.quarantinedMessageAt(day - 1);
+
+        HttpResponse<String> resent = fixture.withToken("POST", "/api/v1/messages/resend-quarantined", operator,
+                "{\"interface\": \"adt\", \"from\": \"2026-11-29\", \"to\": \"2026-11-30\"}");
+        assertThat(resent.statusCode()).as(resent.body()).isEqualTo(200);
+        JsonNode answer = ApiFixture.read(resent);
+        assertThat(answer.get("messages").asInt()).isEqualTo(inWindow);
+        assertThat(answer.get("deliveries").asInt()).isEqualTo(inWindow);
+        assertThat(answer.get("batches").asInt()).isEqualTo(2);
+        assertThat(get("/api/v1/messages/" + ids.get(0)).get("status").asText()).isNotEqualTo("quarantined");
+        assertThat(get("/api/v1/messages/" + outside).get("status").asText()).isEqualTo("quarantined");
+        List<AuditRecord> rows = fixture.store.accounts().audit(new io.ductus.store.account.AuditQuery(null, 50, null, null)).entries()
+                .stream().filter(r -> r.entry().action().equals("message.resend")).toList();
+        assertThat(rows).singleElement().satisfies(r -> {
+            assertThat(r.entry().target()).isEqualTo("interface:adt");
+            assertThat(r.entry().detail()).contains("2026-11-29T00:00:00Z").contains("2026-11-30T00:00:00Z");
+        });
     }
 
     private JsonNode get(String path) throws Exception {

@@ -188,6 +188,11 @@ final class FakeQueueStore implements Store {
     }
 
     @Override
+    public int retryNow(DestinationRef destination, long now, AuditEntry audit) {
+        throw new UnsupportedOperationException("retryNow");
+    }
+
+    @Override
     public Optional<String> sourceState(String interfaceName, String key) {
         return Optional.empty();
     }
