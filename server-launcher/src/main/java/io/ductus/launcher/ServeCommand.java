@@ -33,6 +33,10 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--plugins", paramLabel = "DIR", description = "Folder watched for connector plugin jars (default: the distribution's plugins/).")
     Path plugins;
 
+    @Option(names = "--mllp-port", paramLabel = "PORT",
+            description = "With --example: the port its MLLP listener takes instead of 6661 (0 picks a free one).")
+    Integer mllpPort;
+
     @Override
     public Integer call() throws Exception {
         ResolvedSettings settings = resolve();
@@ -40,9 +44,8 @@ final class ServeCommand implements Callable<Integer> {
         StopSignals.onStop(stopRequested::countDown);
         try (EmbeddedFramework framework = EmbeddedFramework.start(settings)) {
             EmbeddedFramework.Started started = framework.awaitEngine();
-            spec.commandLine().getOut().printf("ductus started in %d ms (api %s, database %s, %d interface%s)%n",
-                    StopSignals.millisSinceJvmStart(), started.apiUrl(), settings.database().display(),
-                    started.interfaces(), started.interfaces() == 1 ? "" : "s");
+            spec.commandLine().getOut().printf("ductus started in %d ms (api %s, database %s, %s)%n",
+                    StopSignals.millisSinceJvmStart(), started.apiUrl(), settings.database().display(), started.summary());
             spec.commandLine().getOut().flush();
             stopRequested.await();
             framework.stopGracefully();
@@ -54,6 +57,15 @@ final class ServeCommand implements Callable<Integer> {
     ResolvedSettings resolve() throws IOException {
         Path projectFolder = where.projectFolder();
         Path dataFolder = where.dataFolder();
+        if (mllpPort != null) {
+            if (!where.example) {
+                throw new BadArgumentException("--mllp-port goes with --example; a project of your own says its port in"
+                        + " interface.yaml (source: listen:)");
+            }
+            if (mllpPort < 0 || mllpPort > 65535) throw new BadArgumentException("--mllp-port: " + mllpPort + " is outside 0-65535");
+            Files.createDirectories(dataFolder);
+            projectFolder = ExampleProject.withMllpPort(projectFolder, dataFolder, mllpPort);
+        }
         Path pluginFolder = (plugins == null ? Distribution.plugins() : plugins).toAbsolutePath().normalize();
         if (Files.exists(pluginFolder) && !Files.isDirectory(pluginFolder)) {
             throw new BadArgumentException("--plugins: " + pluginFolder + " is not a folder");

@@ -38,7 +38,8 @@ import picocli.CommandLine;
 class OperateIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final int EXAMPLE_PORT = 6661;
+    /** The example's MLLP port in this run: a free one (6661 may be taken; a drain reopens on the same port). */
+    private static int examplePort;
 
     @TempDir
     static Path tmp;
@@ -52,8 +53,11 @@ class OperateIT {
 
     @BeforeAll
     void startEngine() throws Exception {
-        ductus = DuctusProcess.start(tmp, "serve", "--example", "--data", tmp.resolve("data").toString(),
-                "--api-listen", "127.0.0.1:0", "--plugins", tmp.resolve("plugins").toString());
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            examplePort = free.getLocalPort();
+        }
+        ductus = DuctusProcess.start(tmp, "serve", "--example", "--mllp-port", Integer.toString(examplePort), "--data",
+                tmp.resolve("data").toString(), "--api-listen", "127.0.0.1:0", "--plugins", tmp.resolve("plugins").toString());
         url = ductus.awaitStarted().group(2);
     }
 
@@ -98,7 +102,7 @@ class OperateIT {
             assertThat(started.exitCode()).as(started.err()).isZero();
             assertThat(started.out()).startsWith("draining since ");
             assertThat(ductus.getAnonymously("/api/v1/ready").statusCode()).isEqualTo(503);
-            assertThat(canConnect(EXAMPLE_PORT)).as("the MLLP listener is closed while draining").isFalse();
+            assertThat(canConnect(examplePort)).as("the MLLP listener is closed while draining").isFalse();
 
             Eventually.within(Duration.ofSeconds(30), () -> assertThat(run("drain", "--status", "--url", url, "--token", operator).out())
                     .contains("drained, nothing pending: safe to stop the engine"));
@@ -108,7 +112,7 @@ class OperateIT {
             assertThat(stopped.out()).isEqualTo("drain ended: the sources take input again\n");
         }
         assertThat(ductus.getAnonymously("/api/v1/ready").statusCode()).isEqualTo(200);
-        Eventually.within(Duration.ofSeconds(10), () -> assertThat(canConnect(EXAMPLE_PORT)).isTrue());
+        Eventually.within(Duration.ofSeconds(10), () -> assertThat(canConnect(examplePort)).isTrue());
     }
 
     @Test
@@ -128,7 +132,7 @@ class OperateIT {
 
     @Test
     void messages_list_show_and_resend_through_the_api() throws Exception {
-        try (MllpSender sender = new MllpSender(EXAMPLE_PORT, 10_000)) {
+        try (MllpSender sender = new MllpSender(examplePort, 10_000)) {
             assertThat(sender.send(TestMessages.adt("OPS-MSG-1", "K7")).code().name()).isEqualTo("AA");
         }
         Path out = tmp.resolve("data/out");
@@ -198,7 +202,7 @@ class OperateIT {
                 }
             });
             long sent = System.nanoTime();
-            try (MllpSender sender = new MllpSender(EXAMPLE_PORT, 10_000)) {
+            try (MllpSender sender = new MllpSender(examplePort, 10_000)) {
                 assertThat(sender.send(TestMessages.adt("OPS-SSE-1", "K1")).code().name()).isEqualTo("AA");
             }
             long acked = System.nanoTime();
@@ -250,6 +254,31 @@ class OperateIT {
         } catch (java.io.IOException e) {
             return false;
         }
+    }
+
+    @Test
+    void an_unknown_message_or_interface_fails_with_exit_code_1_and_dates_are_taken_in_from_and_to() throws Exception {
+        String operator = ductus.token("operator");
+        Run show = run("messages", "show", "999999", "--url", url, "--token", operator);
+        assertThat(show.exitCode()).isEqualTo(ExitCodes.FAILED);
+        Run resend = run("resend", "999999", "--url", url, "--token", operator);
+        assertThat(resend.exitCode()).isEqualTo(ExitCodes.FAILED);
+        assertThat(resend.err()).contains("There is no message 999999: nothing was changed");
+        Run typo = run("messages", "list", "--interface", "adt-inn", "--url", url, "--token", operator);
+        assertThat(typo.exitCode()).isEqualTo(ExitCodes.FAILED);
+        assertThat(typo.err()).contains("'adt-inn'").contains("adt-in");
+        Run unknownDestination = run("retry", "adt-in", "nowhere", "--url", url, "--token", operator);
+        assertThat(unknownDestination.exitCode()).isEqualTo(ExitCodes.FAILED);
+
+        Run dated = run("messages", "list", "--interface", "adt-in", "--from", "2026-01-01", "--to", "2099-12-31", "--url", url,
+                "--token", operator);
+        assertThat(dated.exitCode()).as(dated.err()).isZero();
+        Run retry = run("retry", "adt-in", "archive", "--url", url, "--token", operator);
+        assertThat(retry.exitCode()).as(retry.err()).isZero();
+        assertThat(retry.out()).isEqualTo("adt-in/archive: nothing waits for a retry\n");
+        Run byFilter = run("resend", "--interface", "adt-in", "--from", "2026-01-01", "--url", url, "--token", operator);
+        assertThat(byFilter.exitCode()).as(byFilter.err()).isZero();
+        assertThat(byFilter.out()).startsWith("adt-in: 0 quarantined message(s) resent");
     }
 
     private static Run run(String... args) {

@@ -39,7 +39,7 @@ class ServeIT {
     @BeforeAll
     void startEngine() throws Exception {
         plugins = tmp.resolve("plugins");
-        ductus = DuctusProcess.start(tmp, "serve", "--example", "--data", tmp.resolve("data").toString(),
+        ductus = DuctusProcess.start(tmp, "serve", "--example", "--mllp-port", "0", "--data", tmp.resolve("data").toString(),
                 "--api-listen", "127.0.0.1:0", "--plugins", plugins.toString());
         started = ductus.awaitStarted();
     }
@@ -54,6 +54,15 @@ class ServeIT {
         assertThat(started.group(2)).startsWith("http://127.0.0.1:");
         assertThat(started.group(3)).isEqualTo("sqlite:" + tmp.resolve("data/ductus.db"));
         assertThat(Integer.parseInt(started.group(1))).isPositive();
+    }
+
+    @Test
+    void start_up_logs_a_short_summary_and_no_library_narration() {
+        List<String> lines = ductus.stderr().lines().toList();
+        assertThat(lines).as("the start's log").hasSizeLessThanOrEqualTo(6)
+                .noneMatch(l -> l.contains("Flyway") || l.contains("DbMigrate") || l.contains("Hikari") || l.contains("connector type"))
+                .anyMatch(l -> l.contains("store open")).anyMatch(l -> l.contains("interface adt-in running"))
+                .anyMatch(l -> l.contains("engine " + Distribution.version() + " running"));
     }
 
     @Test
