@@ -6,15 +6,16 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import java.util.stream.Stream;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
 
 /**
- * Checks a project with the connector types the engine would have: starts the framework with the
- * distribution's bundles and the plugins (no database, no API, no interfaces), asks the engine's
- * project validator, and stops it again.
+ * The engine's project check for {@code ductus validate}: starts the framework with the distribution's
+ * bundles and the plugins (no database, no API, no interfaces), asks the engine's project validator, which
+ * checks connector settings against the installed types and loads each interface's code, and stops it
+ * again.
  */
 final class ConnectorSettingsCheck {
 
@@ -23,24 +24,31 @@ final class ConnectorSettingsCheck {
     private ConnectorSettingsCheck() {
     }
 
-    /** Every problem as {@code file:line:column: field: message}, or empty when no distribution is there to ask. */
+    /**
+     * Every problem as {@code file:line:column: field: message}, or empty when no distribution is there to ask.
+     *
+     * @param data the data folder (where the secrets key is, should code read a secret as it loads)
+     */
     @SuppressWarnings("unchecked")
-    static Optional<List<String>> problems(Path project, Optional<Path> pluginsOption) throws Exception {
+    static Optional<List<String>> problems(Path project, Optional<Path> pluginsOption, Path data) throws Exception {
         if (System.getProperty("ductus.home") == null || !Files.isDirectory(Distribution.bundles())) return Optional.empty();
-        Path plugins = pluginsOption.orElseGet(Distribution::plugins).toAbsolutePath().normalize();
-        Path cache = Files.createTempDirectory("ductus-validate");
+        Path work = Files.createTempDirectory("ductus-validate");
+        Path cache = work.resolve("osgi-cache");
+        Path given = pluginsOption.orElseGet(Distribution::plugins).toAbsolutePath().normalize();
+        // A plugins folder that is not there has no plugins: watching it would only warn that it is missing.
+        Path plugins = Files.isDirectory(given) ? given : Files.createDirectories(work.resolve("no-plugins"));
         try (EmbeddedFramework framework = EmbeddedFramework.startForValidation(Distribution.bundles(), plugins, cache)) {
             framework.awaitPlugins(plugins);
             BundleContext context = framework.context();
             ServiceReference<?> ref = framework.awaitService(VALIDATOR);
-            Function<String, List<String>> validator = (Function<String, List<String>>) context.getService(ref);
+            BiFunction<String, String, List<String>> validator = (BiFunction<String, String, List<String>>) context.getService(ref);
             try {
-                return Optional.of(validator.apply(project.toString()));
+                return Optional.of(validator.apply(project.toString(), data.toString()));
             } finally {
                 context.ungetService(ref);
             }
         } finally {
-            deleteQuietly(cache);
+            deleteQuietly(work);
         }
     }
 

@@ -58,6 +58,28 @@ final class DestinationCommands {
         }
     }
 
+    /** Retry now: the destination's deliveries waiting for their back-off are tried at once. */
+    @Command(name = "retry", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "Retry now: a destination's deliveries waiting for their back-off (say, after its receiver came back) "
+                    + "are tried at once, in order.")
+    static final class Retry extends Change {
+        @Override
+        String action() {
+            return "retry";
+        }
+
+        @Override
+        public Integer call() {
+            JsonNode d = engine.client().post("/api/v1/interfaces/" + segment(interfaceName) + "/destinations/" + segment(destination)
+                    + "/retry");
+            int waiting = d.path("waiting").asInt();
+            spec.commandLine().getOut().println(waiting == 0 ? interfaceName + "/" + destination + ": nothing waits for a retry"
+                    : interfaceName + "/" + destination + ": " + waiting + " delivery(ies) waiting for a retry are tried now");
+            spec.commandLine().getOut().flush();
+            return ExitCodes.OK;
+        }
+    }
+
     private static int change(CommandSpec spec, EngineOptions engine, String interfaceName, String destination, String action) {
         JsonNode d = engine.client().post("/api/v1/interfaces/" + segment(interfaceName) + "/destinations/" + segment(destination)
                 + "/" + action);

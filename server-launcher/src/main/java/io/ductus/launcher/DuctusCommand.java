@@ -9,7 +9,8 @@ import picocli.CommandLine.Spec;
         description = "Ductus healthcare integration engine.",
         subcommands = {ServeCommand.class, ValidateCommand.class, TestCommand.class, SendCommand.class, StatusCommand.class,
                 MessagesCommand.class, ResendCommand.class, AlertsCommand.class, HotspotsCommand.class,
-                DestinationCommands.Pause.class, DestinationCommands.Resume.class, DrainCommand.class, SecretCommand.class,
+                DestinationCommands.Pause.class, DestinationCommands.Resume.class, DestinationCommands.Retry.class, DrainCommand.class,
+                SecretCommand.class,
                 UserCommand.class, TokenCommand.class, VersionCommand.class})
 final class DuctusCommand implements Callable<Integer> {
 
@@ -18,7 +19,7 @@ final class DuctusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("ductus: a command is required (serve, validate, test, send, status, alerts, hotspots, pause, resume, drain, secret, user, token, version); see ductus --help");
+        spec.commandLine().getErr().println("ductus: a command is required (serve, validate, test, send, status, messages, resend, alerts, hotspots, pause, resume, retry, drain, secret, user, token, version); see ductus --help");
         return ExitCodes.BAD_ARGUMENTS;
     }
 }

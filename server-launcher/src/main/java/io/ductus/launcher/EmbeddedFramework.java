@@ -192,8 +192,10 @@ final class EmbeddedFramework implements AutoCloseable {
         if (!"started".equals(ref.getProperty("ductus.engine.state"))) {
             throw new IllegalStateException("the engine could not start: " + ref.getProperty("ductus.engine.reason"));
         }
-        return new Started((String) ref.getProperty("ductus.api.url"),
-                Integer.parseInt((String) ref.getProperty("ductus.interfaces")));
+        int interfaces = Integer.parseInt((String) ref.getProperty("ductus.interfaces"));
+        Object summary = ref.getProperty("ductus.interfaces.summary");
+        return new Started((String) ref.getProperty("ductus.api.url"), interfaces,
+                summary == null ? interfaces + (interfaces == 1 ? " interface" : " interfaces") : summary.toString());
     }
 
     /** Stops every bundle (the engine closes its gates and finishes what is in flight), within a bound. */
@@ -215,7 +217,11 @@ final class EmbeddedFramework implements AutoCloseable {
         }
     }
 
-    /** What the engine reported when it started. */
-    record Started(String apiUrl, int interfaces) {
+    /**
+     * What the engine reported when it started.
+     *
+     * @param summary the interfaces in words: how many, and those that do not run as they should, with why
+     */
+    record Started(String apiUrl, int interfaces, String summary) {
     }
 }

@@ -85,6 +85,8 @@ final class EngineClient {
         throw switch (response.statusCode()) {
             case 401 -> new EngineCallException("the engine refused the token: " + detail + " (--token or " + EngineOptions.TOKEN_VARIABLE + ")");
             case 403 -> new EngineCallException("not allowed: " + detail);
+            // The engine found the command's arguments wrong (a date it cannot read, a status it does not know).
+            case 400 -> new BadArgumentException(detail);
             default -> new EngineCallException(body.path("title").asText("HTTP " + response.statusCode()) + ": " + detail);
         };
     }

@@ -54,10 +54,10 @@ final class MessagesCommand implements Callable<Integer> {
         @Option(names = "--status", paramLabel = "STATUS", description = "pending, sent, filtered, quarantined or duplicate.")
         String status;
 
-        @Option(names = "--from", paramLabel = "INSTANT", description = "Received at or after (e.g. 2026-11-30T08:00:00Z).")
+        @Option(names = "--from", paramLabel = "WHEN", description = "Received at or after: " + TimeOptions.HELP + ".")
         String from;
 
-        @Option(names = "--to", paramLabel = "INSTANT", description = "Received before.")
+        @Option(names = "--to", paramLabel = "WHEN", description = "Received before: " + TimeOptions.HELP + ".")
         String to;
 
         @Option(names = "--text", paramLabel = "TEXT",
@@ -75,8 +75,8 @@ final class MessagesCommand implements Callable<Integer> {
             Map<String, Object> query = new LinkedHashMap<>();
             query.put("interface", interfaceName);
             query.put("status", status);
-            query.put("from", from);
-            query.put("to", to);
+            query.put("from", TimeOptions.instant("--from", from));
+            query.put("to", TimeOptions.instant("--to", to));
             query.put("text", text);
             query.put("before", before);
             query.put("limit", limit);

@@ -13,10 +13,15 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code ductus resend ID…}: sends messages again through a running engine's REST API. */
+/**
+ * {@code ductus resend ID…} sends messages of a running engine again through its REST API; {@code ductus
+ * resend --interface NAME [--from WHEN] [--to WHEN]} sends every quarantined message of an interface in a
+ * time window again (in batches, as one audited action).
+ */
 @Command(name = "resend", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Send messages of a running engine again: their quarantined deliveries (or those of --destination) "
-                + "go back to pending, in place, so each goes next in its lane.")
+                + "go back to pending, in place, so each goes next in its lane. With --interface instead of ids: every "
+                + "quarantined message of that interface received in --from/--to.")
 final class ResendCommand implements Callable<Integer> {
 
     @Spec
@@ -25,15 +30,27 @@ final class ResendCommand implements Callable<Integer> {
     @Mixin
     EngineOptions engine = new EngineOptions();
 
-    @Parameters(paramLabel = "ID", arity = "1..500", description = "The messages' ids (up to 500).")
-    List<Long> ids;
+    @Parameters(paramLabel = "ID", arity = "0..500", description = "The messages' ids (up to 500).")
+    List<Long> ids = List.of();
 
     @Option(names = "--destination", paramLabel = "NAME",
             description = "Send to this destination again whatever its delivery ended as (repeatable; default: the quarantined ones).")
     List<String> destinations = List.of();
 
+    @Option(names = "--interface", paramLabel = "NAME", description = "Instead of ids: every quarantined message of this interface.")
+    String interfaceName;
+
+    @Option(names = "--from", paramLabel = "WHEN", description = "With --interface: received at or after " + TimeOptions.HELP + ".")
+    String from;
+
+    @Option(names = "--to", paramLabel = "WHEN", description = "With --interface: received before, " + TimeOptions.HELP + ".")
+    String to;
+
     @Override
     public Integer call() {
+        if (interfaceName != null) return resendQuarantined();
+        if (ids.isEmpty()) throw new BadArgumentException("name the messages (ID…) or an interface (--interface NAME)");
+        if (from != null || to != null) throw new BadArgumentException("--from and --to go with --interface");
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("ids", ids);
         if (!destinations.isEmpty()) body.put("destinations", destinations);
@@ -49,6 +66,23 @@ final class ResendCommand implements Callable<Integer> {
         } else {
             out.printf("%d deliveries resent%n", deliveries.size());
         }
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    private int resendQuarantined() {
+        if (!ids.isEmpty()) throw new BadArgumentException("give message ids or --interface, not both");
+        if (!destinations.isEmpty()) throw new BadArgumentException("--destination goes with message ids");
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("interface", interfaceName);
+        String since = TimeOptions.instant("--from", from);
+        String until = TimeOptions.instant("--to", to);
+        if (since != null) body.put("from", since);
+        if (until != null) body.put("to", until);
+        JsonNode done = engine.client().post("/api/v1/messages/resend-quarantined", body);
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf("%s: %d quarantined message(s) resent (%d deliveries pending again, in %d batch(es))%n", interfaceName,
+                done.path("messages").asInt(), done.path("deliveries").asInt(), done.path("batches").asInt());
         out.flush();
         return ExitCodes.OK;
     }

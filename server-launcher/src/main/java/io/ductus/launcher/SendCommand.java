@@ -8,14 +8,14 @@ import io.ductus.format.mllp.MllpFraming;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,13 +25,18 @@ import picocli.CommandLine.Spec;
 
 /**
  * Sends HL7 files over MLLP, one message per MSH (batch envelopes dropped), each exactly as written,
- * and prints every acknowledgement. Exit code 0 when every message got AA, 1 otherwise.
+ * and prints every acknowledgement, then a tally of every message of the files: answered by kind,
+ * unanswered, not sent. Exit code 0 when every message got AA, 1 otherwise. On a terminal, a big send
+ * shows one progress line instead of a line per AA.
  */
 @Command(name = "send", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Send HL7 v2 files over MLLP (one message per MSH; batches are split) and print each ACK.")
 final class SendCommand implements Callable<Integer> {
 
     private static final int MAX_ACK_BYTES = 1024 * 1024;
+    /** More messages than this show a progress line on a terminal. */
+    static final int PROGRESS_FROM = 20;
+    private static final long PROGRESS_EVERY_NANOS = 200_000_000L;
 
     @Spec
     CommandSpec spec;
@@ -45,8 +50,16 @@ final class SendCommand implements Callable<Integer> {
     @Option(names = "--timeout", paramLabel = "SECONDS", description = "How long to wait for each ACK (default: 30).")
     int timeoutSeconds = 30;
 
+    @Option(names = "--progress", negatable = true,
+            description = "A progress line instead of a line per AA (default: on a terminal, for more than " + PROGRESS_FROM + " messages).")
+    Boolean progress;
+
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "HL7 files to send.")
     List<Path> files;
+
+    /** One message of a file: where it is and its bytes as written. */
+    private record Message(String label, byte[] bytes) {
+    }
 
     @Override
     public Integer call() throws IOException {
@@ -56,32 +69,54 @@ final class SendCommand implements Callable<Integer> {
             if (!Files.isRegularFile(file)) throw new BadArgumentException(file + " is not a file");
         }
         PrintWriter out = spec.commandLine().getOut();
-        Map<String, Integer> tally = new TreeMap<>();
+        List<Message> messages = new ArrayList<>();
+        for (Path file : files) {
+            List<byte[]> split = Hl7Splitter.split(Files.readAllBytes(file));
+            if (split.isEmpty()) out.println(file + ": no HL7 message (no MSH segment) — nothing sent");
+            for (int i = 0; i < split.size(); i++) {
+                messages.add(new Message(file + (split.size() > 1 ? " #" + (i + 1) : "") + " " + controlId(split.get(i)), split.get(i)));
+            }
+        }
+        SendTally tally = new SendTally(messages.size());
+        Progress shown = new Progress(out, progress != null ? progress
+                : messages.size() > PROGRESS_FROM && onTerminal(), messages.size());
         try (Socket socket = connect()) {
             InputStream in = new BufferedInputStream(socket.getInputStream());
-            for (Path file : files) {
-                List<byte[]> messages = Hl7Splitter.split(Files.readAllBytes(file));
-                if (messages.isEmpty()) {
-                    out.println(file + ": no HL7 message (no MSH segment) — nothing sent");
-                    tally.merge("skipped", 1, Integer::sum);
+            OutputStream to = socket.getOutputStream();
+            for (Message message : messages) {
+                String answer;
+                try {
+                    to.write(MllpFraming.frame(message.bytes()));
+                    to.flush();
+                    answer = answer(MllpFraming.readFrame(in, MAX_ACK_BYTES));
+                } catch (IOException e) {
+                    tally.unanswered();
+                    shown.line(message.label() + ": no answer (" + e.getMessage() + "); the rest is not sent");
+                    break;
                 }
-                for (int i = 0; i < messages.size(); i++) {
-                    String label = file + (messages.size() > 1 ? " #" + (i + 1) : "") + " " + controlId(messages.get(i));
-                    socket.getOutputStream().write(MllpFraming.frame(messages.get(i)));
-                    socket.getOutputStream().flush();
-                    String result = answer(MllpFraming.readFrame(in, MAX_ACK_BYTES));
-                    out.println(label + ": " + result);
-                    out.flush();
-                    tally.merge(result.substring(0, 2), 1, Integer::sum);
-                }
+                String code = answer.substring(0, 2);
+                tally.answered(code);
+                if (code.equals("AA") && shown.on()) shown.advance(tally);
+                else shown.line(message.label() + ": " + answer);
             }
         } catch (IOException e) {
-            out.println("stopped: " + e.getMessage());
-            tally.merge("unanswered", 1, Integer::sum);
+            shown.line("not sent: " + e.getMessage());
         }
-        int sent = tally.values().stream().mapToInt(Integer::intValue).sum();
-        out.println(sent + " message(s): " + tally);
-        return tally.keySet().stream().allMatch("AA"::equals) ? ExitCodes.OK : ExitCodes.FAILED;
+        shown.done(tally);
+        out.println(tally);
+        out.flush();
+        return tally.allAccepted() ? ExitCodes.OK : ExitCodes.FAILED;
+    }
+
+    /** Whether standard output is a terminal (Java 22 and later say so; before, a console exists only then). */
+    static boolean onTerminal() {
+        java.io.Console console = System.console();
+        if (console == null) return false;
+        try {
+            return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
+        } catch (ReflectiveOperationException e) {
+            return true;
+        }
     }
 
     private Socket connect() throws IOException {
@@ -110,6 +145,47 @@ final class SendCommand implements Callable<Integer> {
             return reply.code() + reply.text().map(t -> " " + t).orElse("");
         } catch (Hl7ParseException e) {
             return "?? not an acknowledgement: " + e.getMessage();
+        }
+    }
+
+    /** One line on a terminal, rewritten in place as messages are accepted; lines of their own for the rest. */
+    private static final class Progress {
+        private final PrintWriter out;
+        private final boolean on;
+        private final int total;
+        private long shownAt;
+        private boolean dirty;
+
+        Progress(PrintWriter out, boolean on, int total) {
+            this.out = out;
+            this.on = on;
+            this.total = total;
+        }
+
+        boolean on() {
+            return on;
+        }
+
+        void advance(SendTally tally) {
+            long now = System.nanoTime();
+            if (now - shownAt < PROGRESS_EVERY_NANOS && tally.done() < total) return;
+            shownAt = now;
+            out.print("\r" + tally.progress());
+            out.flush();
+            dirty = true;
+        }
+
+        void line(String text) {
+            if (dirty) out.print("\r\033[K");
+            dirty = false;
+            out.println(text);
+            out.flush();
+        }
+
+        void done(SendTally tally) {
+            if (!on) return;
+            if (dirty) out.print("\r\033[K");
+            out.println(tally.progress());
         }
     }
 }

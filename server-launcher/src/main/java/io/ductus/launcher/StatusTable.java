@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * {@code ductus status} as text: whether the engine drains, a row per destination (interface, state,
- * paused, pending, quarantined, health), then each health that is not ok with its reason.
+ * paused, pending, quarantined, health), then each health that is not ok with its reason, and every problem
+ * of an interface that is not loaded.
  */
 final class StatusTable {
 
@@ -23,7 +24,12 @@ final class StatusTable {
         List<String> problems = new ArrayList<>();
         for (JsonNode i : interfaces.path("interfaces")) {
             String name = i.path("name").asText();
-            if (!i.path("health").path("state").asText().equals("ok")) {
+            if (!i.path("problems").isEmpty()) {
+                StringBuilder all = new StringBuilder(name + ": " + i.path("state").asText() + ", " + i.path("problems").size()
+                        + " problem(s) in its files:");
+                i.path("problems").forEach(p -> all.append("\n  ").append(p.asText()));
+                problems.add(all.toString());
+            } else if (!i.path("health").path("state").asText().equals("ok")) {
                 problems.add(name + ": " + i.path("health").path("state").asText() + " — " + i.path("health").path("reason").asText());
             }
             if (i.path("destinations").isEmpty()) rows.add(new String[] {name, "-", i.path("state").asText(), "", "", health(i)});

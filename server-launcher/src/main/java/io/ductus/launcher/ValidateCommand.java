@@ -19,8 +19,8 @@ import picocli.CommandLine.Spec;
 /**
  * Checks a project folder without starting anything and prints every problem, one per line, as
  * {@code path:line:col: field: message} with paths relative to the project. Exit code 1 when there is any.
- * Connector types come from plugins, which only the running engine loads, so connector settings are
- * checked by the engine at start; everything else is checked here.
+ * It is the engine's own check (the one its start makes): connector settings against the installed types
+ * and plugins, and each interface's code loaded through the script host.
  */
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = "Check a project folder (ductus.yaml, resources.yaml and interfaces/*/interface.yaml) and print every problem.")
@@ -36,6 +36,9 @@ final class ValidateCommand implements Callable<Integer> {
             description = "Folder of connector plugins whose types the project may use (default: the distribution's plugins/).")
     Path plugins;
 
+    @Option(names = "--data", paramLabel = "DIR", description = "The data folder, where secrets.key is (default: ./data).")
+    Path data = Path.of("data");
+
     @Override
     public Integer call() throws Exception {
         Path folder = project.toAbsolutePath().normalize();
@@ -44,9 +47,10 @@ final class ValidateCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         List<String> problems = loaded.problems().stream().map(Problem::toString).toList();
         if (loaded.engineProblems().isEmpty()) {
-            Optional<List<String>> typed = ConnectorSettingsCheck.problems(folder, Optional.ofNullable(plugins));
+            Optional<List<String>> typed = ConnectorSettingsCheck.problems(folder, Optional.ofNullable(plugins),
+                    data.toAbsolutePath().normalize());
             if (typed.isPresent()) problems = typed.get();
-            else out.println("(connector settings not checked: run validate from a distribution, bin/ductus)");
+            else out.println("(connector settings and code not checked: run validate from a distribution, bin/ductus)");
         }
         problems.forEach(out::println);
         if (!problems.isEmpty()) {

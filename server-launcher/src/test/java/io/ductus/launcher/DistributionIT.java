@@ -87,10 +87,55 @@ class DistributionIT {
         try (DuctusProcess ductus = DuctusProcess.start(tmp, "validate", "--project", tmp.resolve("project").toString(),
                 "--plugins", tmp.resolve("no-plugins").toString())) {
             assertThat(ductus.awaitExit(java.time.Duration.ofSeconds(60))).isEqualTo(1);
-            assertThat(ductus.stdoutLines()).contains("1 problem(s) in " + tmp.resolve("project"));
+            assertThat(ductus.stdoutLines()).contains("2 problem(s) in " + tmp.resolve("project"),
+                    // as the start would find: respond mode answers with the code, and there is none
+                    "interfaces/lookup/interface.yaml:1:9: source: answers each request with the code's transform(msg, meta), but"
+                            + " the interface has no transform.js");
             assertThat(ductus.stdoutLines()).anySatisfy(line -> assertThat(line)
                     .startsWith("interfaces/forgotten/interface.yaml:1:9: destinations: none given").contains("respond: true"));
         }
+    }
+
+    @Test
+    void validate_loads_each_interfaces_code_and_runs_each_connectors_own_checks() throws Exception {
+        Path tmp = Files.createTempDirectory("ductus-validate-it");
+        Path project = tmp.resolve("project");
+        String archive = "source: internal\nformat: hl7\ndestinations:\n  archive: { type: file, path: \"out/{id}.hl7\" }\n";
+        write(project, "interfaces/syntax/interface.yaml", archive);
+        write(project, "interfaces/syntax/transform.js", "export function transform(msg) {\n  return msg +;\n}\n");
+        write(project, "interfaces/imports/interface.yaml", archive);
+        write(project, "interfaces/imports/transform.js", "import { codes } from './codes.js';\nexport const transform = (m) => m;\n");
+        write(project, "interfaces/named/interface.yaml", archive.replace("}", ", transform: toLab }"));
+        write(project, "interfaces/named/transform.js", "export function transform(msg) { return msg; }\n");
+        write(project, "interfaces/files/interface.yaml", archive.replace("out/{id}.hl7", "out/{MSH-10"));
+        write(project, "interfaces/partner/interface.yaml", """
+                source: internal
+                format: hl7
+                destinations:
+                  lab: { type: sftp, connect: sftp.example.org:22, user: ductus, password: hunter2, path: "in/{id}.hl7" }
+                """);
+        try (DuctusProcess ductus = DuctusProcess.start(tmp, "validate", "--project", project.toString(),
+                "--plugins", tmp.resolve("no-plugins").toString())) {
+            assertThat(ductus.awaitExit(java.time.Duration.ofSeconds(60))).isEqualTo(1);
+            List<String> out = ductus.stdoutLines();
+            assertThat(out).contains(
+                    "interfaces/imports/transform.js:1:1: cannot find the module interfaces/imports/codes.js",
+                    "interfaces/named/interface.yaml:4:79: destinations.archive.transform: transform.js exports no function 'toLab'"
+                            + " (it exports transform)",
+                    "interfaces/syntax/transform.js:2:14: SyntaxError: Expected an operand but found ;");
+            assertThat(out).anySatisfy(line -> assertThat(line).startsWith("interfaces/files/interface.yaml:4:").contains("destinations.archive.path"));
+            assertThat(out).anySatisfy(line -> assertThat(line).startsWith("interfaces/partner/interface.yaml:4:")
+                    .contains("destinations.lab.known_hosts: required"));
+            assertThat(out).anySatisfy(line -> assertThat(line).startsWith("interfaces/partner/interface.yaml:4:")
+                    .contains("destinations.lab.password: write a reference to the encrypted secrets file"));
+            assertThat(ductus.stderr()).isEmpty();
+        }
+    }
+
+    private static void write(Path project, String file, String text) throws IOException {
+        Path path = project.resolve(file);
+        Files.createDirectories(path.getParent());
+        Files.writeString(path, text);
     }
 
     @Test

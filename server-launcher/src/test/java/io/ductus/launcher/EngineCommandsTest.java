@@ -30,7 +30,12 @@ class EngineCommandsTest {
             drain --token dux_x --status --stop              | --status and --stop cannot be used together
             status --token dux_x --url ftp://engine:7700     | --url: expected http://host:port
             status --token dux_x --url http://bad^host       | --url: 'http://bad^host' is not a URL
-            resend --token dux_x                             | Missing required parameter: 'ID'
+            resend --token dux_x                             | name the messages (ID…) or an interface (--interface NAME)
+            resend --token dux_x --interface adt 12          | give message ids or --interface, not both
+            resend --token dux_x 12 --from 2026-12-01        | --from and --to go with --interface
+            resend --token dux_x --interface adt --to soon   | --to: expected a date such as 2026-12-01 (the start of that day, local time)
+            messages list --token dux_x --from yesterday     | --from: expected a date such as 2026-12-01
+            retry --token dux_x adt                          | Missing required parameter: 'DESTINATION'
             resend --token dux_x 12 x                        | Unmatched argument at index 4: 'x'
             messages show --token dux_x twelve               | Invalid value for positional parameter at index 0 (ID)
             """)

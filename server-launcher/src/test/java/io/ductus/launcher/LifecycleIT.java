@@ -28,6 +28,31 @@ class LifecycleIT {
     }
 
     @Test
+    void an_ordinary_stop_while_clients_follow_the_events_logs_no_error_and_ends_each_stream() throws Exception {
+        try (DuctusProcess ductus = DuctusProcess.start(tmp, "serve", "--example", "--mllp-port", "0", "--data",
+                tmp.resolve("data").toString(), "--api-listen", "127.0.0.1:0", "--plugins", tmp.resolve("plugins").toString())) {
+            ductus.awaitStarted();
+            java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+            java.util.List<java.util.concurrent.CompletableFuture<java.net.http.HttpResponse<String>>> followers = new java.util.ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                followers.add(http.sendAsync(java.net.http.HttpRequest.newBuilder(java.net.URI.create(ductus.apiUrl() + "/api/v1/events"))
+                        .header("Authorization", "Bearer " + ductus.token("viewer")).build(), java.net.http.HttpResponse.BodyHandlers.ofString()));
+            }
+            Eventually.within(Duration.ofSeconds(10), () -> assertThat(ductus.get("/metrics").body()).contains("ductus_messages_received_total"));
+            Thread.sleep(500); // the three streams are open (their answers come only when the streams end)
+
+            assertThat(ductus.terminate(Duration.ofSeconds(20))).isZero();
+            for (var follower : followers) {
+                java.net.http.HttpResponse<String> stream = follower.get(10, java.util.concurrent.TimeUnit.SECONDS);
+                assertThat(stream.statusCode()).isEqualTo(200);
+                assertThat(stream.body()).startsWith(": ductus events");
+            }
+            assertThat(ductus.stderr()).contains("engine stopped").doesNotContain(" ERROR ").doesNotContain("Exception")
+                    .doesNotContainPattern("\\n\\s+at [a-z]");
+        }
+    }
+
+    @Test
     void refuses_a_busy_api_port_with_a_clear_reason_and_exit_code_1() throws Exception {
         try (ServerSocket busy = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
              DuctusProcess ductus = DuctusProcess.start(tmp, "serve", "--data", tmp.resolve("data").toString(),

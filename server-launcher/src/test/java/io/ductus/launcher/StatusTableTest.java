@@ -58,4 +58,27 @@ class StatusTableTest {
         assertThat(StatusTable.render(JSON.readTree("{\"draining\": true, \"interfaces\": []}")))
                 .isEqualTo("draining: no source takes input (ductus drain --status)\nno interfaces\n");
     }
+
+    @Test
+    void lists_an_interface_that_is_not_loaded_with_every_problem_and_one_that_is_not_listening() throws Exception {
+        String answer = """
+                {"draining": false, "interfaces": [
+                  {"name": "adt-in", "state": "not listening", "reason": "address in use: cannot listen on 127.0.0.1:6661",
+                   "health": {"state": "error", "reason": "source: failed: cannot listen on 127.0.0.1:6661"}, "problems": [],
+                   "destinations": [{"name": "archive", "paused": false, "pending": 3, "quarantined": 0, "health": {"state": "ok"}}]},
+                  {"name": "broken", "state": "not loaded", "reason": "2 problem(s)", "health": {"state": "stopped", "reason": "2 problem(s)"},
+                   "destinations": [], "problems": ["interfaces/broken/interface.yaml:2:9: format: expected one of hl7, json, xml, csv, text, got 'hl8'",
+                     "interfaces/broken/transform.js:3:1: cannot find the module interfaces/broken/codes.js"]}]}
+                """;
+        assertThat(StatusTable.render(JSON.readTree(answer))).isEqualTo("""
+                INTERFACE  DESTINATION  STATE          PENDING  QUARANTINED  HEALTH
+                adt-in     archive      not listening        3            0  ok
+                broken     -            not loaded                           stopped
+
+                adt-in: error — source: failed: cannot listen on 127.0.0.1:6661
+                broken: not loaded, 2 problem(s) in its files:
+                  interfaces/broken/interface.yaml:2:9: format: expected one of hl7, json, xml, csv, text, got 'hl8'
+                  interfaces/broken/transform.js:3:1: cannot find the module interfaces/broken/codes.js
+                """);
+    }
 }
