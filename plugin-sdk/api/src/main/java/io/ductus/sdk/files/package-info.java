@@ -5,8 +5,9 @@
  * is still the one that progress is about ({@link io.ductus.sdk.files.FileFingerprint}), reading a file
  * into the intake in batches with that progress ({@link io.ductus.sdk.files.RecordIngest}), and the path
  * template of file destinations ({@link io.ductus.sdk.files.PathTemplate}), the checks of the settings
- * every folder-reading source takes ({@link io.ductus.sdk.files.FolderSourceChecks}), and the loop that
- * polls the folder ({@link io.ductus.sdk.files.PollLoop}).
+ * every folder-reading source takes ({@link io.ductus.sdk.files.FolderSourceChecks}), the loop that
+ * polls the folder ({@link io.ductus.sdk.files.PollLoop}), and what a long read tells operators as it
+ * goes ({@link io.ductus.sdk.files.IngestReport}).
  */
 @Export
 @Version("1.2.0")

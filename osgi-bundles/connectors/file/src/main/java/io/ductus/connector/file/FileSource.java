@@ -8,6 +8,7 @@ import io.ductus.sdk.IntakeException;
 import io.ductus.sdk.Source;
 import io.ductus.sdk.files.FileFingerprint;
 import io.ductus.sdk.files.FileProgress;
+import io.ductus.sdk.files.IngestReport;
 import io.ductus.sdk.files.ListedFile;
 import io.ductus.sdk.files.PollLoop;
 import io.ductus.sdk.files.Readiness;
@@ -61,8 +62,12 @@ final class FileSource implements Source {
             throw new ConnectorException("cannot create the folder " + settings.folder() + ": " + e.getMessage(), e);
         }
         this.intake = intake;
+        IngestReport shown = new IngestReport(context, loop::report);
         this.ingest = new RecordIngest(intake, settings.split().kind(), settings.maxRecord(), settings.maxFileSize(), loop::stopping,
-                progress -> current = progress);
+                progress -> {
+                    current = progress;
+                    shown.accept(progress);
+                });
         context.log().info("watching " + settings.folder() + " every " + settings.poll().toMillis() + " ms");
         loop.start("file-source", this::poll, () -> { });
     }

@@ -7,6 +7,7 @@ import io.ductus.sdk.IntakeException;
 import io.ductus.sdk.Source;
 import io.ductus.sdk.files.FileFingerprint;
 import io.ductus.sdk.files.FileProgress;
+import io.ductus.sdk.files.IngestReport;
 import io.ductus.sdk.files.ListedFile;
 import io.ductus.sdk.files.PollLoop;
 import io.ductus.sdk.files.RecordIngest.RefusedFileException;
@@ -60,7 +61,7 @@ final class SftpSource implements Source {
     public void start(Intake intake) {
         this.intake = intake;
         this.ingest = new RecordIngest(intake, settings.split(), settings.maxRecord(), settings.maxFileSize(), loop::stopping,
-                progress -> { });
+                new IngestReport(context, loop::report));
         context.log().info("polling sftp folder " + settings.folder() + " every " + settings.poll().toMillis() + " ms");
         loop.start("sftp-source", this::poll, () -> {
             closeSession();
