@@ -18,7 +18,8 @@ public final class BenchMain {
 
     private static Map<String, Entry> scenarios() {
         Map<String, Entry> all = new LinkedHashMap<>();
-        all.put("startup", new Entry("median of cold starts to the started line, and RSS after start", new StartupBench()));
+        all.put("startup", new Entry("the commands a person types, fresh processes: serve --example ready, validate, send,"
+                + " test (medians), and the steps of serve's start", new StartupBench()));
         all.put("store-commit", new Entry("messages committed per second, 1 and 16 writers, SQLite and PostgreSQL, vs fsync rate",
                 new StoreCommitBench()));
         all.put("mllp-ingest", new Entry("strict MLLP ingest, 1 and 16 connections, SQLite and PostgreSQL, vs fsync rate;"

@@ -8,66 +8,165 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Cold starts of {@code ductus serve} (a new JVM, empty data folder) timed from process start to the
- * started line, against the cold start of a bare JVM that prints one line, measured in the same run.
+ * The commands a person types, each a fresh process timed from its start to its end (serve: to the started
+ * line), medians of several runs: {@code ductus serve --example} ready (on a data folder a first start made,
+ * as every later start finds it; and on an empty one), {@code ductus validate} and {@code ductus test} of the
+ * example project, {@code ductus send} of one sample message to a running example; the reference is a bare
+ * JVM that prints one line, measured in the same run. The steps of serve's start
+ * ({@code DUCTUS_STARTUP_STEPS=1}: milliseconds since the JVM started) are printed with their medians.
+ * {@code BENCH_DUCTUS_HOME} measures another distribution (an older build, for before and after).
  */
 final class StartupBench implements BenchMain.Scenario {
 
-    private static final Pattern STARTED = Pattern.compile("ductus started in (\\d+) ms");
+    private static final Pattern STARTED = Pattern.compile("ductus started in (\\d+) ms \\(api (http://[^,]+),");
+    private static final Pattern LISTENING = Pattern.compile("MLLP listener on 127\\.0\\.0\\.1:(\\d+)");
+    private static final Pattern STEP = Pattern.compile("startup - (\\d+) ms (.+)$");
 
     @Override
     public void run(Path root, boolean quick) throws Exception {
-        int runs = quick ? 2 : 5;
-        Path ductus = root.resolve("server-launcher/target/ductus/bin/ductus");
+        int runs = quick ? 3 : 7;
+        Path home = Path.of(System.getenv().getOrDefault("BENCH_DUCTUS_HOME", root.resolve("server-launcher/target/ductus").toString()));
+        Path ductus = home.resolve("bin/ductus");
+        Path example = home.resolve("examples/quickstart");
+        Path message = root.resolve("examples/quickstart/messages/adt-a01.hl7");
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path benchJar = root.resolve("bench/target/ductus-bench.jar");
+        Path work = Files.createTempDirectory("ductus-bench-startup");
+        System.out.println("distribution: " + home);
 
         List<Long> bare = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
             long t0 = System.nanoTime();
-            Process p = new ProcessBuilder(java.toString(), "-cp", benchJar.toString(), Hello.class.getName())
-                    .redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(java.toString(), "-cp", benchJar.toString(), Hello.class.getName()).redirectErrorStream(true).start();
             readUntil(p, "hello");
             bare.add(ms(t0));
             p.waitFor();
         }
         System.out.println("bare JVM start to first line: " + bare + " ms");
 
-        List<Long> wall = new ArrayList<>();
-        List<Long> reported = new ArrayList<>();
-        List<Long> rssKb = new ArrayList<>();
-        for (int i = 0; i < runs; i++) {
-            Path tmp = Files.createTempDirectory("ductus-bench-startup");
-            Files.createDirectories(tmp.resolve("project"));
-            long t0 = System.nanoTime();
-            Process p = new ProcessBuilder(ductus.toString(), "serve", "--project", tmp.resolve("project").toString(),
-                    "--data", tmp.resolve("data").toString(), "--plugins", tmp.resolve("plugins").toString(),
-                    "--api-listen", "127.0.0.1:0")
-                    .redirectError(tmp.resolve("stderr.log").toFile()).start();
-            String line = readUntil(p, "ductus started");
-            wall.add(ms(t0));
-            Matcher m = STARTED.matcher(line);
-            if (m.find()) reported.add(Long.parseLong(m.group(1)));
-            Thread.sleep(300);
-            rssKb.add(rssKb(p.pid()));
-            p.destroy();
-            if (!p.waitFor(15, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new IllegalStateException("ductus did not stop within 15 s of SIGTERM");
-            }
-            System.out.printf("run %d: started line after %d ms (engine says %s ms), RSS %d MB, exit %d%n", i + 1,
-                    wall.get(i), reported.isEmpty() ? "?" : reported.get(reported.size() - 1), rssKb.get(i) / 1024, p.exitValue());
+        // serve on a data folder a first start made (migrations done), as every later start finds it
+        Path data = work.resolve("data");
+        try (Serve first = Serve.start(ductus, work, data)) {
+            System.out.println("first start (empty data folder) ready after " + first.readyMs + " ms");
         }
-        long median = median(wall);
-        long bareMedian = median(bare);
-        System.out.printf("RESULT startup median_ms=%d reported_median_ms=%d rss_mb=%d jvm_hello_ms=%d over_jvm=%.1f runs=%d%n",
-                median, median(reported), median(rssKb) / 1024, bareMedian, (double) median / bareMedian, runs);
+        List<Long> serveFirst = new ArrayList<>();
+        List<Long> serve = new ArrayList<>();
+        Map<String, List<Long>> steps = new LinkedHashMap<>();
+        for (int i = 0; i < runs; i++) {
+            try (Serve fresh = Serve.start(ductus, work, work.resolve("empty-" + i))) {
+                serveFirst.add(fresh.readyMs);
+            }
+            try (Serve again = Serve.start(ductus, work, data)) {
+                serve.add(again.readyMs);
+                again.steps().forEach((step, at) -> steps.computeIfAbsent(step, k -> new ArrayList<>()).add(at));
+                System.out.printf("serve run %d: ready after %d ms (empty data folder: %d ms)%n", i + 1, again.readyMs, serveFirst.getLast());
+            }
+        }
+        System.out.println("steps of serve's start (median ms since the JVM started):");
+        steps.forEach((step, at) -> System.out.printf("  %6d  %s%n", median(at), step));
+
+        List<Long> validate = new ArrayList<>();
+        List<Long> test = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            validate.add(timed(work, ductus.toString(), "validate", "--project", example.toString()));
+            test.add(timed(work, ductus.toString(), "test", "--project", example.toString()));
+        }
+        System.out.println("validate: " + validate + " ms; test: " + test + " ms");
+
+        List<Long> send = new ArrayList<>();
+        try (Serve engine = Serve.start(ductus, work, data)) {
+            int port = engine.mllpPort();
+            for (int i = 0; i < runs; i++) send.add(timed(work, ductus.toString(), "send", "--port", Integer.toString(port), message.toString()));
+        }
+        System.out.println("send: " + send + " ms");
+
+        long hello = median(bare);
+        System.out.printf("RESULT startup serve_ready_ms=%d validate_ms=%d send_ms=%d test_ms=%d serve_first_ms=%d jvm_hello_ms=%d"
+                        + " serve_over_jvm=%.1f runs=%d%n", median(serve), median(validate), median(send), median(test), median(serveFirst),
+                hello, (double) median(serve) / hello, runs);
+    }
+
+    /** One {@code ductus serve --example} until its started line; stopped (SIGTERM) when closed. */
+    private static final class Serve implements AutoCloseable {
+        final Process process;
+        final long readyMs;
+        final Path stderr;
+
+        private Serve(Process process, long readyMs, Path stderr) {
+            this.process = process;
+            this.readyMs = readyMs;
+            this.stderr = stderr;
+        }
+
+        /** Whether the distribution takes --mllp-port (an older one listens on the example's 6661). */
+        private static Boolean otherPort;
+
+        static Serve start(Path ductus, Path work, Path data) throws IOException, InterruptedException {
+            if (otherPort == null) {
+                Process help = new ProcessBuilder(ductus.toString(), "serve", "--help").redirectErrorStream(true).start();
+                otherPort = new String(help.getInputStream().readAllBytes(), StandardCharsets.UTF_8).contains("--mllp-port");
+                help.waitFor();
+            }
+            Path stderr = Files.createTempFile(work, "serve", ".log");
+            List<String> command = new ArrayList<>(List.of(ductus.toString(), "serve", "--example", "--data", data.toString(),
+                    "--api-listen", "127.0.0.1:0", "--plugins", work.resolve("plugins").toString()));
+            if (otherPort) command.addAll(List.of("--mllp-port", "0"));
+            ProcessBuilder b = new ProcessBuilder(command).directory(work.toFile()).redirectError(stderr.toFile());
+            b.environment().put("DUCTUS_STARTUP_STEPS", "1");
+            long t0 = System.nanoTime();
+            Process p = b.start();
+            String line = readUntil(p, "ductus started");
+            long ready = ms(t0);
+            if (!STARTED.matcher(line).find()) throw new IllegalStateException("unexpected started line: " + line);
+            return new Serve(p, ready, stderr);
+        }
+
+        Map<String, Long> steps() throws IOException {
+            Map<String, Long> steps = new LinkedHashMap<>();
+            for (String line : Files.readAllLines(stderr)) {
+                Matcher m = STEP.matcher(line);
+                if (m.find()) steps.put(m.group(2).replaceAll("\\d+ bundles", "N bundles"), Long.parseLong(m.group(1)));
+            }
+            return steps;
+        }
+
+        int mllpPort() throws IOException, InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (System.nanoTime() < deadline) {
+                Matcher m = LISTENING.matcher(Files.readString(stderr));
+                if (m.find()) return Integer.parseInt(m.group(1));
+                Thread.sleep(50);
+            }
+            throw new IllegalStateException("the example's MLLP listener did not open");
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            process.destroy();
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new IllegalStateException("ductus did not stop within 30 s of SIGTERM");
+            }
+        }
+    }
+
+    /** A command's whole process, start to exit, in ms; it must succeed. */
+    private static long timed(Path work, String... command) throws IOException, InterruptedException {
+        long t0 = System.nanoTime();
+        Process p = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        int exit = p.waitFor();
+        long took = ms(t0);
+        if (exit != 0) throw new IllegalStateException(String.join(" ", command) + " exited with " + exit + ":\n" + out);
+        return took;
     }
 
     private static String readUntil(Process p, String prefix) throws IOException {
@@ -85,13 +184,6 @@ final class StartupBench implements BenchMain.Scenario {
             Thread.currentThread().interrupt();
             return -1;
         }
-    }
-
-    private static long rssKb(long pid) throws IOException {
-        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-            if (line.startsWith("VmRSS:")) return Long.parseLong(line.replaceAll("\\D", ""));
-        }
-        return -1;
     }
 
     private static long ms(long t0) {

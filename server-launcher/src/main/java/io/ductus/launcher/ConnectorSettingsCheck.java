@@ -41,9 +41,12 @@ final class ConnectorSettingsCheck {
             framework.awaitPlugins(plugins);
             BundleContext context = framework.context();
             ServiceReference<?> ref = framework.awaitService(VALIDATOR);
+            StartupSteps.mark("project check found");
             BiFunction<String, String, List<String>> validator = (BiFunction<String, String, List<String>>) context.getService(ref);
             try {
-                return Optional.of(validator.apply(project.toString(), data.toString()));
+                List<String> problems = validator.apply(project.toString(), data.toString());
+                StartupSteps.mark("project checked");
+                return Optional.of(problems);
             } finally {
                 context.ungetService(ref);
             }

@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
                 MessagesCommand.class, ResendCommand.class, AlertsCommand.class, HotspotsCommand.class,
                 DestinationCommands.Pause.class, DestinationCommands.Resume.class, DestinationCommands.Retry.class, DrainCommand.class,
                 SecretCommand.class,
-                UserCommand.class, TokenCommand.class, VersionCommand.class})
+                UserCommand.class, TokenCommand.class, VersionCommand.class, AotTrainingCommand.class})
 final class DuctusCommand implements Callable<Integer> {
 
     @Spec

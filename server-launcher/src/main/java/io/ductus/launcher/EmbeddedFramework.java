@@ -72,6 +72,7 @@ final class EmbeddedFramework implements AutoCloseable {
         EmbeddedFramework embedded = new EmbeddedFramework(framework);
         embedded.listenForEngine();
         framework.start();
+        StartupSteps.mark("OSGi framework started");
         embedded.installAndStart(bundles);
         return embedded;
     }
@@ -167,6 +168,7 @@ final class EmbeddedFramework implements AutoCloseable {
         List<Bundle> installed = new ArrayList<>();
         // reference: makes Felix read each jar where it is instead of copying it into its cache at every start.
         for (Path jar : jars) installed.add(context.installBundle("reference:" + jar.toUri()));
+        StartupSteps.mark(installed.size() + " bundles installed");
         for (Bundle bundle : installed) {
             if (bundle.getHeaders().get(Constants.FRAGMENT_HOST) != null) continue;
             try {
@@ -176,6 +178,7 @@ final class EmbeddedFramework implements AutoCloseable {
                 LOG.error("bundle {} did not start: {}", bundle.getSymbolicName(), e.getMessage());
             }
         }
+        StartupSteps.mark("bundles started (resolved, their components activating)");
     }
 
     /** Waits for the engine's started signal; fails with the engine's own reason when it could not start. */

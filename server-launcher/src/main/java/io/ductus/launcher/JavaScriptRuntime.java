@@ -12,6 +12,36 @@ final class JavaScriptRuntime {
     private JavaScriptRuntime() {
     }
 
+    /**
+     * Starts GraalJS once on a thread of its own, while the launcher reads the project and the framework
+     * starts its bundles: loading and initializing its classes (and its compiler's) is most of what the
+     * engine's script host costs at start, and done here it overlaps the rest of the start. Only when some
+     * interface has code; the engine that comes up later shares what was loaded.
+     */
+    static void warmUpIfUsed(java.nio.file.Path project) {
+        if (!hasCode(project)) return;
+        Thread.ofPlatform().daemon(true).name("javascript-warm-up").start(() -> {
+            try (Engine engine = Engine.newBuilder("js").logHandler(new ByteArrayOutputStream())
+                    .option("engine.WarnInterpreterOnly", "false").build();
+                 org.graalvm.polyglot.Context context = org.graalvm.polyglot.Context.newBuilder("js").engine(engine).build()) {
+                context.eval("js", "[1, 2, 3].map(n => n * 2).join(',')");
+            } catch (LinkageError | RuntimeException e) {
+                // the engine's own start says what is wrong with GraalJS, if anything
+            }
+            StartupSteps.mark("JavaScript warmed up");
+        });
+    }
+
+    private static boolean hasCode(java.nio.file.Path project) {
+        java.nio.file.Path interfaces = project.resolve("interfaces");
+        if (!java.nio.file.Files.isDirectory(interfaces)) return false;
+        try (java.util.stream.Stream<java.nio.file.Path> folders = java.nio.file.Files.list(interfaces)) {
+            return folders.anyMatch(f -> java.nio.file.Files.isRegularFile(f.resolve("transform.js")));
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
     static String describe() {
         try {
             ByteArrayOutputStream warnings = new ByteArrayOutputStream();

@@ -35,6 +35,8 @@ final class Logging {
         if (!chosen) {
             for (String library : QUIET) setDefault("org.slf4j.simpleLogger.log." + library, "warn");
         }
+        String steps = System.getenv(StartupSteps.VARIABLE);
+        if (steps != null && !steps.isBlank()) setDefault("org.slf4j.simpleLogger.log." + StartupSteps.LOGGER, "debug");
         SLF4JBridgeHandler.removeHandlersForRootLogger();
         SLF4JBridgeHandler.install();
     }

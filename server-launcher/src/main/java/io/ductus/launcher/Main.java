@@ -11,6 +11,7 @@ public final class Main {
     public static void main(String[] args) {
         // Only the server narrates its work; the other commands print their results and log only trouble.
         Logging.configure(args.length > 0 && args[0].equals("serve") ? "info" : "warn");
+        StartupSteps.mark("launcher running (the JVM started)");
         System.exit(run(args));
     }
 

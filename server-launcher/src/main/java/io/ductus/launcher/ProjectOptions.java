@@ -1,7 +1,6 @@
 package io.ductus.launcher;
 
 import io.ductus.core.config.DatabaseSetting;
-import io.ductus.core.project.ConnectorTypes;
 import io.ductus.core.project.ProjectSettings;
 import io.ductus.core.project.ProjectShapes;
 import io.ductus.project.LoadedProject;
@@ -57,9 +56,12 @@ final class ProjectOptions {
         }
     }
 
-    /** The project's settings (ductus.yaml), failing with every problem printed when they are broken. */
+    /**
+     * The project's settings (ductus.yaml and resources.yaml), failing with every problem printed when they
+     * are broken. The interfaces are the engine's to read and check.
+     */
     static LoadedProject load(Path projectFolder, PrintWriter err) throws IOException {
-        LoadedProject loaded = ProjectLoader.load(projectFolder, ConnectorTypes.unknown());
+        LoadedProject loaded = ProjectLoader.loadSettings(projectFolder);
         if (!loaded.engineProblems().isEmpty()) {
             loaded.engineProblems().forEach(err::println);
             throw new IllegalStateException("fix " + ProjectShapes.DUCTUS_FILE + " and " + ProjectShapes.RESOURCES_FILE

@@ -40,10 +40,12 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ResolvedSettings settings = resolve();
+        StartupSteps.mark("settings resolved (ductus.yaml read)");
         CountDownLatch stopRequested = new CountDownLatch(1);
         StopSignals.onStop(stopRequested::countDown);
         try (EmbeddedFramework framework = EmbeddedFramework.start(settings)) {
             EmbeddedFramework.Started started = framework.awaitEngine();
+            StartupSteps.mark("engine started");
             spec.commandLine().getOut().printf("ductus started in %d ms (api %s, database %s, %s)%n",
                     StopSignals.millisSinceJvmStart(), started.apiUrl(), settings.database().display(), started.summary());
             spec.commandLine().getOut().flush();
@@ -56,6 +58,7 @@ final class ServeCommand implements Callable<Integer> {
     /** Command line over ductus.yaml over defaults; every bad value ends here with exit code 2. */
     ResolvedSettings resolve() throws IOException {
         Path projectFolder = where.projectFolder();
+        JavaScriptRuntime.warmUpIfUsed(projectFolder);
         Path dataFolder = where.dataFolder();
         if (mllpPort != null) {
             if (!where.example) {
@@ -73,11 +76,9 @@ final class ServeCommand implements Callable<Integer> {
         HostPort api = apiListen == null ? null : parse("--api-listen", apiListen, HostPort::parse);
         DatabaseSetting db = where.databaseOption();
 
-        // Connector types are known only inside the framework; the engine checks connector settings itself.
+        // The engine reads and checks the interfaces (a broken one is refused alone, invariant 8, and the start
+        // line says which); here only the engine-wide settings count.
         LoadedProject loaded = ProjectOptions.load(projectFolder, spec.commandLine().getErr());
-        // A broken interface is refused alone (invariant 8); say which, and start the rest.
-        loaded.problems().stream().filter(p -> !loaded.engineProblems().contains(p))
-                .forEach(p -> spec.commandLine().getErr().println("warning: " + p));
         ProjectSettings fromFile = loaded.project().settings();
         if (api == null) api = fromFile.apiListen().orElse(DEFAULT_API);
         db = ProjectOptions.resolve(db, fromFile, dataFolder);

@@ -85,6 +85,47 @@ class DatabaseDestinationIT {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void an_array_a_csv_interface_returns_to_a_database_destination_is_delivered_as_json() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        String url = "sqlite:" + project.resolve("lab.db");
+        try (Connection c = Database.SQLITE.connect(url); Statement s = c.createStatement()) {
+            s.execute("create table results (mrn text, value real)");
+        }
+        Files.writeString(project.resolve("resources.yaml"), "databases:\n  lab: { url: \"" + url + "\" }\n");
+        Path folder = Files.createDirectories(project.resolve("interfaces/labs"));
+        Files.writeString(folder.resolve("interface.yaml"), """
+                source: { type: file, folder: in, split: csv, poll: 100ms }
+                format: csv
+                destinations:
+                  results:
+                    type: database
+                    database: lab
+                    statement: "insert into results (mrn, value) values (:mrn, :value)"
+                """);
+        Files.writeString(folder.resolve("transform.js"), """
+                export function transform(rows) {
+                  return rows.map(row => ({ mrn: row.mrn, value: Number(row.value) }));
+                }
+                """);
+        Path in = Files.createDirectories(tmp.resolve("data/in"));
+        try (DuctusProcess ductus = DuctusProcess.start(tmp, "serve", "--project", project.toString(),
+                "--data", tmp.resolve("data").toString(), "--api-listen", "127.0.0.1:0", "--plugins", tmp.resolve("plugins").toString())) {
+            ductus.awaitStarted();
+            Files.writeString(in.resolve(".labs.csv.tmp"), "mrn,value\r\n42,5.4\r\n43,6.1\r\n");
+            Files.move(in.resolve(".labs.csv.tmp"), in.resolve("labs.csv"));
+            Eventually.within(Duration.ofSeconds(60), () -> assertThat(deliveries()).hasSize(2).noneMatch(d -> d.startsWith("pending")));
+            assertThat(deliveries()).containsExactly("sent null", "sent null");
+            List<String> rows = new ArrayList<>();
+            try (Connection c = Database.SQLITE.connect(url); Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery("select mrn, value from results order by mrn")) {
+                while (rs.next()) rows.add(rs.getString(1) + " " + rs.getDouble(2));
+            }
+            assertThat(rows).containsExactly("42 5.4", "43 6.1");
+            assertThat(ductus.terminate(Duration.ofSeconds(20))).isZero();
+        }
+    }
+
     /** The engine's own deliveries, oldest first: status and last error. */
     private List<String> deliveries() throws Exception {
         List<String> found = new ArrayList<>();

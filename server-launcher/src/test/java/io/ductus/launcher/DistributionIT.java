@@ -35,7 +35,21 @@ class DistributionIT {
     }
 
     @Test
-    void test_runs_the_quickstarts_tests_on_the_optimizing_runtime() throws Exception {
+    void the_short_commands_start_from_the_start_up_cache_the_build_made() throws Exception {
+        assertThat(dist.resolve("lib/ductus.aot")).as("made by the build on Java 25").isRegularFile();
+        Path tmp = Files.createTempDirectory("ductus-aot-it");
+        ProcessBuilder validate = new ProcessBuilder(dist.resolve("bin/ductus").toString(), "validate", "--project",
+                dist.resolve("examples/quickstart").toString()).directory(tmp.toFile()).redirectErrorStream(true);
+        validate.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        validate.environment().put("JAVA_OPTS", "-Xlog:aot=info");
+        Process p = validate.start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
+        assertThat(out).contains("Opened AOT cache " + dist.resolve("lib/ductus.aot")).doesNotContain("[error]");
+    }
+
+    @Test
+    void test_runs_the_quickstarts_tests_on_the_interpreter_without_a_warning() throws Exception {
         try (DuctusProcess ductus = DuctusProcess.start(Files.createTempDirectory("ductus-test-it"), "test", "--project",
                 dist.resolve("examples/quickstart").toString())) {
             assertThat(ductus.awaitExit(java.time.Duration.ofSeconds(120))).isZero();

@@ -49,6 +49,7 @@ public final class EngineComponent {
     public EngineComponent(BundleContext context, @Reference ConnectorRegistry connectors, @Reference Store store)
             throws Exception {
         this.context = context;
+        StartupSteps.mark("engine component activated (store open, connector registry there)");
         EngineSettings settings = EngineSettings.from(context::getProperty);
         Clock clock = Clock.systemUTC();
         this.status = new EngineStatus(settings, clock);
@@ -58,6 +59,7 @@ public final class EngineComponent {
         this.api = new ApiServer(settings.apiListen(), table.router());
         try {
             api.start();
+            StartupSteps.mark("API listening");
             plugins.start();
             ProjectSources sources = ProjectLoader.read(settings.project());
             LoadedProject project = ProjectLoader.load(settings.project(), ConnectorTypes.unknown());
@@ -65,6 +67,7 @@ public final class EngineComponent {
                 throw new IllegalStateException("the project has problems: " + project.engineProblems().get(0));
             }
             runtime = EngineRuntime.start(sources, settings.project(), connectors, store, clock, settings.data(), metrics, events);
+            StartupSteps.mark("interfaces started");
             counts = new CountsWatcher(events, store, runtime.interfaces()::destinations).start();
             status.running();
             String summary = StartSummary.of(runtime.interfaces().states());

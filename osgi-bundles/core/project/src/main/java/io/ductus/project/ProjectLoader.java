@@ -43,6 +43,18 @@ public final class ProjectLoader {
         return new LoadedProject(root, withDatabaseResolved(root, check));
     }
 
+    /**
+     * Reads and checks the engine-wide files only (ductus.yaml and resources.yaml): what a command needs to
+     * find the API address and the database, without reading every interface (the engine checks those).
+     */
+    public static LoadedProject loadSettings(Path folder) throws IOException {
+        Path root = folder.toAbsolutePath().normalize();
+        if (!Files.isDirectory(root)) throw new IOException(root + " is not a folder");
+        ProjectSources settingsOnly = new ProjectSources(readFile(root, ProjectShapes.DUCTUS_FILE),
+                readFile(root, ProjectShapes.RESOURCES_FILE), Map.of());
+        return new LoadedProject(root, withDatabaseResolved(root, ProjectValidator.check(settingsOnly, ConnectorTypes.unknown())));
+    }
+
     /** Reads the files without checking them. */
     public static ProjectSources read(Path folder) throws IOException {
         if (!Files.isDirectory(folder)) throw new IOException(folder + " is not a folder");

@@ -43,7 +43,8 @@ public final class ScriptHost implements AutoCloseable {
                 .logHandler(new ByteArrayOutputStream())
                 .build();
         boolean optimizing = !engine.getImplementationName().toLowerCase(Locale.ROOT).contains("interpreted");
-        if (!optimizing) {
+        // bin/ductus chooses the interpreter for the short commands (validate, test): then it is no news.
+        if (!optimizing && !"chosen".equals(System.getProperty("ductus.js.interpreter"))) {
             LOG.warn("JavaScript runs in the interpreter, several times slower: start the engine with bin/ductus on Java 25");
         }
         return new ScriptHost(engine, new RunawayWatch(), optimizing, memoryPerCall);

@@ -64,7 +64,10 @@ public final class EngineRuntime {
 
         @Override
         public synchronized ScriptHost get() {
-            if (host == null) host = ScriptHost.start();
+            if (host == null) {
+                host = ScriptHost.start();
+                io.ductus.engine.StartupSteps.mark("script host started (GraalJS)");
+            }
             return host;
         }
 

@@ -25,10 +25,15 @@ final class HttpFetcher {
     static final int MAX_BODY_BYTES = 16 << 20;
     private static final List<String> METHODS = List.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS");
 
-    private final HttpClient client = HttpClient.newBuilder()
-            .followRedirects(HttpClient.Redirect.NORMAL)
-            .connectTimeout(Duration.ofSeconds(5))
-            .build();
+    /** Made at the first fetch: most engines (and every validate) never call one, and a client costs a moment to make. */
+    private HttpClient client;
+
+    private synchronized HttpClient client() {
+        if (client == null) {
+            client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).connectTimeout(Duration.ofSeconds(5)).build();
+        }
+        return client;
+    }
 
     FetchResponse fetch(FetchRequest request) {
         URI uri;
@@ -49,7 +54,7 @@ final class HttpFetcher {
             throw new ServiceException("a header cannot be sent: " + e.getMessage(), false);
         }
         try {
-            HttpResponse<InputStream> response = client.send(builder.build(), HttpResponse.BodyHandlers.ofInputStream());
+            HttpResponse<InputStream> response = client().send(builder.build(), HttpResponse.BodyHandlers.ofInputStream());
             byte[] body;
             try (InputStream in = response.body()) {
                 body = in.readNBytes(MAX_BODY_BYTES + 1);
