@@ -72,6 +72,12 @@ class SftpIT {
                 assertThat(Files.readString(remote.resolve("outbox/M1.hl7"), StandardCharsets.ISO_8859_1)).isEqualTo(message("M1"));
                 assertThat(Files.readString(remote.resolve("outbox/M2.hl7"), StandardCharsets.ISO_8859_1)).isEqualTo(message("M2"));
                 assertThat(ductus.stderr()).doesNotContain("EdDSA provider N/A").doesNotContain("No decoder for key type=ssh-ed25519");
+                // Ten more polls (poll: 100ms): the source keeps its one session, and logs nothing per login.
+                String before = ductus.stderr();
+                Thread.sleep(1000);
+                assertThat(server.getActiveSessions()).as("the source's session and the destination's").hasSizeLessThanOrEqualTo(2);
+                assertThat(ductus.stderr().substring(before.length()).lines()).as("log lines during ten polls").isEmpty();
+                assertThat(ductus.stderr()).doesNotContainPattern("INFO (ClientSessionImpl|SecurityUtils|SshClient|SftpClient)");
             }
         } finally {
             server.stop(true);

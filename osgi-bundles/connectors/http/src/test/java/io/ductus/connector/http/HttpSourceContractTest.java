@@ -52,27 +52,6 @@ class HttpSourceContractTest extends SourceContract {
 
     @org.junit.jupiter.api.Test
     void once_its_stop_completed_the_port_refuses_connections_at_once() throws Exception {
-        HttpConnectorFactory factory = new HttpConnectorFactory();
-        io.ductus.sdk.testkit.TestConnectorContext own = new io.ductus.sdk.testkit.TestConnectorContext("stop", "source",
-                java.time.Clock.systemUTC(), java.nio.file.Files.createTempDirectory("http-stop"));
-        try {
-            for (int round = 0; round < 30; round++) {
-                int free;
-                try (ServerSocket s = new ServerSocket(0)) {
-                    free = s.getLocalPort();
-                }
-                io.ductus.sdk.Source listener = factory.createSource(io.ductus.sdk.config.ConnectorConfig.of(factory.type().sourceSchema(),
-                        Map.of("listen", "127.0.0.1:" + free, "path", "/adt")), own);
-                listener.start(new io.ductus.sdk.testkit.InMemoryIntake());
-                listener.stop().toCompletableFuture().get(10, java.util.concurrent.TimeUnit.SECONDS);
-                try (java.net.Socket client = new java.net.Socket()) {
-                    int port = free;
-                    org.assertj.core.api.Assertions.assertThatThrownBy(() -> client.connect(new java.net.InetSocketAddress("127.0.0.1", port), 1000))
-                            .as("round %d: nothing listens once stop() completed", round).isInstanceOf(ConnectException.class);
-                }
-            }
-        } finally {
-            own.close();
-        }
+        io.ductus.sdk.testkit.ListenerStops.refuseConnectionsAtOnce(factory(), port -> Map.of("listen", "127.0.0.1:" + port, "path", "/adt"), 30);
     }
 }

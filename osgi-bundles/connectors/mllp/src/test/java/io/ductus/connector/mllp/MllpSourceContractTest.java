@@ -112,28 +112,6 @@ class MllpSourceContractTest extends SourceContract {
 
     @Test
     void once_its_stop_completed_the_port_refuses_connections_at_once() throws Exception {
-        MllpConnectorFactory factory = new MllpConnectorFactory();
-        io.ductus.sdk.testkit.TestConnectorContext own = new io.ductus.sdk.testkit.TestConnectorContext("stop", "source",
-                java.time.Clock.systemUTC(), java.nio.file.Files.createTempDirectory("mllp-stop"));
-        try {
-            for (int round = 0; round < 30; round++) {
-                int free;
-                try (ServerSocket s = new ServerSocket(0)) {
-                    free = s.getLocalPort();
-                }
-                io.ductus.sdk.Source listener = factory.createSource(io.ductus.sdk.config.ConnectorConfig.of(factory.type().sourceSchema(),
-                        Map.of("listen", "127.0.0.1:" + free)), own);
-                listener.start(new io.ductus.sdk.testkit.InMemoryIntake());
-                listener.stop().toCompletableFuture().get(10, java.util.concurrent.TimeUnit.SECONDS);
-                // A socket closed while still registered with its selector used to accept, then reset, for a moment.
-                try (java.net.Socket client = new java.net.Socket()) {
-                    int port = free;
-                    org.assertj.core.api.Assertions.assertThatThrownBy(() -> client.connect(new java.net.InetSocketAddress("127.0.0.1", port), 1000))
-                            .as("round %d: nothing listens once stop() completed", round).isInstanceOf(ConnectException.class);
-                }
-            }
-        } finally {
-            own.close();
-        }
+        io.ductus.sdk.testkit.ListenerStops.refuseConnectionsAtOnce(factory(), port -> Map.of("listen", "127.0.0.1:" + port), 30);
     }
 }

@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ductus.connector.file.FileConnectorFactory;
 import io.ductus.connector.mllp.MllpConnectorFactory;
-import io.ductus.core.project.ConnectorTypes;
 import io.ductus.engine.monitor.EngineMetrics;
 import io.ductus.engine.monitor.EventHub;
 import io.ductus.engine.plugins.ConnectorRegistry;
 import io.ductus.engine.plugins.TestRegistries;
-import io.ductus.project.LoadedProject;
 import io.ductus.project.ProjectLoader;
 import io.ductus.sdk.hl7.AckCode;
 import io.ductus.sdk.hl7.Hl7Ack;
