@@ -33,6 +33,9 @@ public final class ApiServer {
             Thread.ofVirtual().name("ductus-api-", 0).factory());
     private EventLoopGroup group;
     private Channel channel;
+    /** Every open connection, so a stop closes them behind what was written to them (the last chunk of a stream). */
+    private final io.netty.channel.group.ChannelGroup connections =
+            new io.netty.channel.group.DefaultChannelGroup("ductus-api", io.netty.util.concurrent.GlobalEventExecutor.INSTANCE);
     private String url;
 
     public ApiServer(HostPort listen, Router router) {
@@ -50,6 +53,7 @@ public final class ApiServer {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        connections.add(ch);
                         ch.pipeline().addLast(
                                 new IdleStateHandler(0, 0, 120, TimeUnit.SECONDS),
                                 new HttpServerCodec(),
@@ -94,6 +98,9 @@ public final class ApiServer {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        // Closed from here, each connection closes after the writes queued on it (an event loop runs its tasks
+        // in order); shutting the loop down would close them first and drop those writes.
+        connections.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
         if (group != null) group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }
 
