@@ -19,7 +19,7 @@ final class JavaScriptRuntime {
      * interface has code; the engine that comes up later shares what was loaded.
      */
     static void warmUpIfUsed(java.nio.file.Path project) {
-        if (!hasCode(project)) return;
+        if (!hasCode(project) || "false".equals(System.getProperty("ductus.js.warmup"))) return;
         Thread.ofPlatform().daemon(true).name("javascript-warm-up").start(() -> {
             try (Engine engine = Engine.newBuilder("js").logHandler(new ByteArrayOutputStream())
                     .option("engine.WarnInterpreterOnly", "false").build();
