@@ -48,7 +48,8 @@ final class JavaScriptRuntime {
             try (Engine engine = Engine.newBuilder("js").logHandler(warnings).option("engine.WarnInterpreterOnly", "false").build()) {
                 String name = engine.getImplementationName();
                 boolean optimizing = !name.toLowerCase(java.util.Locale.ROOT).contains("interpreted");
-                return "GraalJS " + Distribution.graalVersion() + " (" + (optimizing ? "optimizing runtime" : "interpreter only: the optimizing compiler needs Java 25 with the flags bin/ductus sets") + ")";
+                return "GraalJS " + Distribution.graalVersion() + " (" + (optimizing ? "optimizing runtime"
+                        : "interpreter; DUCTUS_OPTIMIZING=true runs serve with the optimizing compiler, on Java 25") + ")";
             }
         } catch (LinkageError | RuntimeException e) {
             return "not available (" + e.getMessage() + ")";

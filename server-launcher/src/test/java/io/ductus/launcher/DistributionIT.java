@@ -25,13 +25,21 @@ class DistributionIT {
     }
 
     @Test
-    void runs_javascript_on_graaljs_with_the_optimizing_compiler() throws Exception {
-        try (DuctusProcess ductus = DuctusProcess.start(java.nio.file.Files.createTempDirectory("ductus-version"), "version")) {
-            assertThat(ductus.awaitExit(java.time.Duration.ofSeconds(60))).isZero();
-            assertThat(String.join("\n", ductus.stdoutLines())).contains("JavaScript: GraalJS " + Distribution.graalVersion()
-                    + " (optimizing runtime)");
-            assertThat(ductus.stderr()).doesNotContain("fallback");
-        }
+    void runs_javascript_on_graaljs_with_the_optimizing_compiler_when_asked_and_on_the_interpreter_otherwise() throws Exception {
+        assertThat(version(true)).contains("JavaScript: GraalJS " + Distribution.graalVersion() + " (optimizing runtime)")
+                .doesNotContain("fallback");
+        assertThat(version(false)).contains("JavaScript: GraalJS " + Distribution.graalVersion() + " (interpreter;")
+                .doesNotContain("fallback").doesNotContain("WARN");
+    }
+
+    private String version(boolean optimizing) throws Exception {
+        ProcessBuilder version = new ProcessBuilder(dist.resolve("bin/ductus").toString(), "version").redirectErrorStream(true);
+        version.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        version.environment().put("DUCTUS_OPTIMIZING", Boolean.toString(optimizing));
+        Process p = version.start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
+        return out;
     }
 
     @Test

@@ -15,10 +15,15 @@ public final class PasswordHasher {
 
     private final Semaphore slots = new Semaphore(AT_ONCE, true);
     private final SecureRandom random = new SecureRandom();
-    private final String dummy;
+    /** Made at the first check of a name nobody has (argon2id costs the engine's start too much to make it there). */
+    private String dummy;
 
     public PasswordHasher() {
-        this.dummy = Passwords.hash("not a password of anyone", salt());
+    }
+
+    private synchronized String dummy() {
+        if (dummy == null) dummy = Passwords.hash("not a password of anyone", salt());
+        return dummy;
     }
 
     public String hash(String password) {
@@ -29,7 +34,7 @@ public final class PasswordHasher {
     /** Checks a password against a stored hash, or against the dummy one when there is none. */
     public boolean verify(String password, String storedHash) {
         boolean real = storedHash != null;
-        boolean ok = bounded(() -> Passwords.verify(password, real ? storedHash : dummy));
+        boolean ok = bounded(() -> Passwords.verify(password, real ? storedHash : dummy()));
         return real && ok;
     }
 
