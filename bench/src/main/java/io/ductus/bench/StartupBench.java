@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  * example project, {@code ductus send} of one sample message to a running example; the reference is a bare
  * JVM that prints one line, measured in the same run. The steps of serve's start
  * ({@code DUCTUS_STARTUP_STEPS=1}: milliseconds since the JVM started) are printed with their medians.
- * {@code BENCH_DUCTUS_HOME} measures another distribution (an older build, for before and after).
+ * The engine's start is measured as it runs by default (GraalJS's optimizing compiler) and on the interpreter
+ * ({@code DUCTUS_OPTIMIZING=false}). {@code BENCH_DUCTUS_HOME} measures another distribution (an older build, for before and after).
  */
 final class StartupBench implements BenchMain.Scenario {
 
@@ -70,6 +71,14 @@ final class StartupBench implements BenchMain.Scenario {
                 System.out.printf("serve run %d: ready after %d ms (empty data folder: %d ms)%n", i + 1, again.readyMs, serveFirst.getLast());
             }
         }
+        // the same start on GraalJS's interpreter from the start-up cache (DUCTUS_OPTIMIZING=false)
+        List<Long> serveInterpreter = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            try (Serve again = Serve.start(ductus, work, data, false)) {
+                serveInterpreter.add(again.readyMs);
+            }
+        }
+        System.out.println("serve on the interpreter (DUCTUS_OPTIMIZING=false): " + serveInterpreter + " ms");
         System.out.println("steps of serve's start (median ms since the JVM started):");
         steps.forEach((step, at) -> System.out.printf("  %6d  %s%n", median(at), step));
 
@@ -89,8 +98,9 @@ final class StartupBench implements BenchMain.Scenario {
         System.out.println("send: " + send + " ms");
 
         long hello = median(bare);
-        System.out.printf("RESULT startup serve_ready_ms=%d validate_ms=%d send_ms=%d test_ms=%d serve_first_ms=%d jvm_hello_ms=%d"
-                        + " serve_over_jvm=%.1f runs=%d%n", median(serve), median(validate), median(send), median(test), median(serveFirst),
+        System.out.printf("RESULT startup serve_ready_ms=%d validate_ms=%d send_ms=%d test_ms=%d serve_first_ms=%d"
+                        + " serve_ready_interpreter_ms=%d jvm_hello_ms=%d serve_over_jvm=%.1f runs=%d%n", median(serve), median(validate),
+                median(send), median(test), median(serveFirst), median(serveInterpreter),
                 hello, (double) median(serve) / hello, runs);
     }
 
@@ -110,6 +120,11 @@ final class StartupBench implements BenchMain.Scenario {
         private static Boolean otherPort;
 
         static Serve start(Path ductus, Path work, Path data) throws IOException, InterruptedException {
+            return start(ductus, work, data, true);
+        }
+
+        /** {@code optimizing} false: DUCTUS_OPTIMIZING=false, GraalJS's interpreter from the start-up cache. */
+        static Serve start(Path ductus, Path work, Path data, boolean optimizing) throws IOException, InterruptedException {
             if (otherPort == null) {
                 Process help = new ProcessBuilder(ductus.toString(), "serve", "--help").redirectErrorStream(true).start();
                 otherPort = new String(help.getInputStream().readAllBytes(), StandardCharsets.UTF_8).contains("--mllp-port");
@@ -121,6 +136,7 @@ final class StartupBench implements BenchMain.Scenario {
             if (otherPort) command.addAll(List.of("--mllp-port", "0"));
             ProcessBuilder b = new ProcessBuilder(command).directory(work.toFile()).redirectError(stderr.toFile());
             b.environment().put("DUCTUS_STARTUP_STEPS", "1");
+            if (!optimizing) b.environment().put("DUCTUS_OPTIMIZING", "false");
             long t0 = System.nanoTime();
             Process p = b.start();
             String line = readUntil(p, "ductus started");

@@ -49,7 +49,7 @@ final class JavaScriptRuntime {
                 String name = engine.getImplementationName();
                 boolean optimizing = !name.toLowerCase(java.util.Locale.ROOT).contains("interpreted");
                 return "GraalJS " + Distribution.graalVersion() + " (" + (optimizing ? "optimizing runtime"
-                        : "interpreter; DUCTUS_OPTIMIZING=true runs serve with the optimizing compiler, on Java 25") + ")";
+                        : "interpreter; serve runs the optimizing compiler on Java 25 unless DUCTUS_OPTIMIZING=false") + ")";
             }
         } catch (LinkageError | RuntimeException e) {
             return "not available (" + e.getMessage() + ")";
