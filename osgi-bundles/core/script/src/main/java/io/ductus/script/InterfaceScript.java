@@ -1,5 +1,6 @@
 package io.ductus.script;
 
+import io.ductus.core.revision.InterfaceFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -27,30 +28,60 @@ public final class InterfaceScript {
     private final RunawayWatch watch;
     private final Path moduleFile;
     private final Source module;
-    private final Set<Path> codeRoots;
+    private final org.graalvm.polyglot.io.FileSystem files;
     private final Duration timeout;
     private final long memoryLimit;
     private final ScriptServices services;
     private final org.slf4j.Logger log;
 
+    /** Code on disk: the module file, which may import files under {@code codeRoots}. */
     InterfaceScript(Engine engine, RunawayWatch watch, Path moduleFile, Set<Path> codeRoots, Duration timeout, long memoryLimit,
                     ScriptServices services) {
+        this(engine, watch, moduleFile.toAbsolutePath().normalize(), fileSource(moduleFile, null), new CodeFileSystem(codeRoots),
+                timeout, memoryLimit, services, moduleFile.getParent().getFileName().toString());
+    }
+
+    /**
+     * Code from a revision's or a draft's files, read from memory at the paths they would have under
+     * {@code projectFolder}: the module at {@code modulePath} (relative to the project) may import the others.
+     */
+    InterfaceScript(Engine engine, RunawayWatch watch, Path projectFolder, InterfaceFiles code, String modulePath, Duration timeout,
+                    long memoryLimit, ScriptServices services) {
+        this(engine, watch, projectFolder.toAbsolutePath().normalize().resolve(modulePath),
+                code.text(modulePath).orElseThrow(() -> new IllegalArgumentException("no file " + modulePath + " among " + code.paths()))),
+                new MemoryCodeFileSystem(projectFolder, code), timeout, memoryLimit, services, code.interfaceName());
+    }
+
+    private InterfaceScript(Engine engine, RunawayWatch watch, Path moduleFile, String content, org.graalvm.polyglot.io.FileSystem files,
+                            Duration timeout, long memoryLimit, ScriptServices services, String logName) {
+        this(engine, watch, moduleFile, fileSource(moduleFile, content), files, timeout, memoryLimit, services, logName);
+    }
+
+    private InterfaceScript(Engine engine, RunawayWatch watch, Path moduleFile, Source module, org.graalvm.polyglot.io.FileSystem files,
+                            Duration timeout, long memoryLimit, ScriptServices services, String logName) {
         this.engine = engine;
         this.watch = watch;
-        this.moduleFile = moduleFile.toAbsolutePath().normalize();
-        this.codeRoots = codeRoots;
+        this.moduleFile = moduleFile;
+        this.module = module;
+        this.files = files;
         this.timeout = timeout;
         this.memoryLimit = memoryLimit;
         this.services = services;
-        this.log = org.slf4j.LoggerFactory.getLogger("script." + moduleFile.getParent().getFileName());
+        this.log = org.slf4j.LoggerFactory.getLogger("script." + logName);
+    }
+
+    /** A module source named by its file (so errors say file and line); its text given, or read from the file. */
+    private static Source fileSource(Path file, String content) {
+        Source.Builder builder = Source.newBuilder("js", file.toFile()).mimeType("application/javascript+module");
+        if (content != null) builder.content(content);
         try {
-            this.module = Source.newBuilder("js", moduleFile.toFile()).mimeType("application/javascript+module").build();
+            return builder.build();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + moduleFile, e);
+            throw new UncheckedIOException("cannot read " + file, e);
         }
     }
 
-    /** The module's file. */
+    /** The module's file (where it is, or would be, in the project folder). */
     public Path moduleFile() {
         return moduleFile;
     }
@@ -71,13 +102,31 @@ public final class InterfaceScript {
         return functions;
     }
 
+    /** The interface's timeout: how long one call may run. */
+    public Duration timeout() {
+        return timeout;
+    }
+
     /**
      * A sandboxed context with the module evaluated: no host classes, no files but the code folders
      * (read only), no network, threads, processes, environment or native access; {@code load} and
      * {@code print} are gone. The outside is reached only through the engine's services. Fails with {@link ScriptException} when the module itself does not load.
      */
     public ScriptContext newContext() {
-        Context context = sandbox(new ScriptLog(log, false), new ScriptLog(log, true));
+        return newContext(new ScriptLog(log, false), new ScriptLog(log, true));
+    }
+
+    /**
+     * A context like {@link #newContext()} whose console output ({@code console.log}, {@code log.info},
+     * warnings and errors alike) goes to {@code output} instead of the engine log: a trial shows it with
+     * the result.
+     */
+    public ScriptContext newContext(java.io.OutputStream output) {
+        return newContext(output, output);
+    }
+
+    private ScriptContext newContext(java.io.OutputStream out, java.io.OutputStream err) {
+        Context context = sandbox(out, err);
         context.getBindings("js").putMember(ServiceOps.BINDING, new ServiceOps(services, timeout));
         return ScriptContext.open(context, module, watch, timeout, memoryLimit);
     }
@@ -99,7 +148,7 @@ public final class InterfaceScript {
                 .allowHostAccess(HOST_ACCESS)
                 .allowHostClassLookup(className -> false)
                 .allowHostClassLoading(false)
-                .allowIO(IOAccess.newBuilder().fileSystem(new CodeFileSystem(codeRoots)).build())
+                .allowIO(IOAccess.newBuilder().fileSystem(files).build())
                 .allowCreateThread(false)
                 .allowCreateProcess(false)
                 .allowNativeAccess(false)

@@ -1,5 +1,6 @@
 package io.ductus.script;
 
+import io.ductus.core.revision.InterfaceFiles;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -63,6 +64,23 @@ public final class ScriptHost implements AutoCloseable {
      */
     public InterfaceScript load(Path moduleFile, Set<Path> codeRoots, Duration timeout, ScriptServices services) {
         return new InterfaceScript(engine, watch, moduleFile, codeRoots, timeout, memoryPerCall, services);
+    }
+
+    /**
+     * Loads an interface's code from its files in memory (a revision's or a draft's): {@code
+     * interfaces/<name>/transform.js} of {@code code}, which may import the others, each read at the path
+     * it has under {@code projectFolder} (nothing is read from disk). Otherwise as {@link #load(Path, Set, Duration, ScriptServices)}.
+     */
+    public InterfaceScript load(Path projectFolder, InterfaceFiles code, Duration timeout, ScriptServices services) {
+        return new InterfaceScript(engine, watch, projectFolder, code, InterfaceFiles.moduleFile(code.interfaceName()), timeout,
+                memoryPerCall, services);
+    }
+
+    /** A test file of {@code code} (a path such as {@code interfaces/<name>/tests/a.test.js}), read from memory. */
+    public TestFile loadTests(Path projectFolder, InterfaceFiles code, String testPath, Duration timeout) {
+        Path file = projectFolder.toAbsolutePath().normalize().resolve(testPath);
+        return new TestFile(new InterfaceScript(engine, watch, projectFolder, code, testPath, timeout, memoryPerCall,
+                ScriptServices.NONE), file, code.interfaceName());
     }
 
     /** Loads code that has no services (every db(), fetch(), env() and secret() call fails, saying so). */

@@ -18,4 +18,18 @@ public record ProjectSources(Optional<ProjectFile> ductus, Optional<ProjectFile>
         Objects.requireNonNull(resources, "resources");
         interfaces = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(interfaces));
     }
+
+    /** The same project with one interface's interface.yaml replaced (or added): a deploy's candidate. */
+    public ProjectSources withInterface(String name, ProjectFile file) {
+        Map<String, ProjectFile> all = new java.util.TreeMap<>(interfaces);
+        all.put(name, file);
+        return new ProjectSources(ductus, resources, all);
+    }
+
+    /** The same project without one interface: a removal's candidate. */
+    public ProjectSources withoutInterface(String name) {
+        Map<String, ProjectFile> all = new java.util.TreeMap<>(interfaces);
+        all.remove(name);
+        return new ProjectSources(ductus, resources, all);
+    }
 }
