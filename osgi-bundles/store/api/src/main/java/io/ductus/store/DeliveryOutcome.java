@@ -11,9 +11,10 @@ import java.util.Objects;
  * @param error         why it was filtered, quarantined or will be retried; null when sent
  * @param output        the transform's output when the destination saves it, else null
  * @param outputCharset the output's charset, null when there is no output
+ * @param revision      the revision of the interface whose code decided it ({@link #withRevision}), or null
  */
 public record DeliveryOutcome(long messageId, DestinationRef destination, Kind kind, int attempts, Long nextAttemptAt,
-                              String error, byte[] output, String outputCharset) {
+                              String error, byte[] output, String outputCharset, Integer revision) {
 
     /** The outcomes of ARCHITECTURE.md §3; a retry leaves the delivery pending. */
     public enum Kind {
@@ -40,21 +41,26 @@ public record DeliveryOutcome(long messageId, DestinationRef destination, Kind k
         }
     }
 
+    /** The same outcome, recorded as decided by this revision of the interface's code. */
+    public DeliveryOutcome withRevision(Integer revision) {
+        return new DeliveryOutcome(messageId, destination, kind, attempts, nextAttemptAt, error, output, outputCharset, revision);
+    }
+
     public static DeliveryOutcome sent(long messageId, DestinationRef destination, int attempts, byte[] output,
                                        String outputCharset) {
-        return new DeliveryOutcome(messageId, destination, Kind.SENT, attempts, null, null, output, outputCharset);
+        return new DeliveryOutcome(messageId, destination, Kind.SENT, attempts, null, null, output, outputCharset, null);
     }
 
     public static DeliveryOutcome filtered(long messageId, DestinationRef destination, int attempts, String reason) {
-        return new DeliveryOutcome(messageId, destination, Kind.FILTERED, attempts, null, reason, null, null);
+        return new DeliveryOutcome(messageId, destination, Kind.FILTERED, attempts, null, reason, null, null, null);
     }
 
     public static DeliveryOutcome quarantined(long messageId, DestinationRef destination, int attempts, String error) {
-        return new DeliveryOutcome(messageId, destination, Kind.QUARANTINED, attempts, null, error, null, null);
+        return new DeliveryOutcome(messageId, destination, Kind.QUARANTINED, attempts, null, error, null, null, null);
     }
 
     public static DeliveryOutcome retry(long messageId, DestinationRef destination, int attempts, long nextAttemptAt,
                                         String error) {
-        return new DeliveryOutcome(messageId, destination, Kind.RETRY, attempts, nextAttemptAt, error, null, null);
+        return new DeliveryOutcome(messageId, destination, Kind.RETRY, attempts, nextAttemptAt, error, null, null, null);
     }
 }

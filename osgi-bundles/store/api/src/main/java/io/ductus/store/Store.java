@@ -2,6 +2,7 @@ package io.ductus.store;
 
 import io.ductus.store.account.AccountStore;
 import io.ductus.store.account.AuditEntry;
+import io.ductus.store.revision.RevisionStore;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -110,6 +111,21 @@ public interface Store {
         return dismiss(request, now, changed -> null);
     }
 
+    /**
+     * How many deliveries of the interface wait in lanes {@code fromLane} and above: what a lower lane
+     * count would strand (the lanes guard). Reads the interface's pending deliveries once.
+     */
+    long pendingInLanes(String interfaceName, int fromLane);
+
+    /**
+     * Filters every pending delivery of the interface with {@code reason} as its last error and settles
+     * their messages, with the audit row (or null), in one transaction: a removed interface's messages are
+     * then on record as filtered rather than waiting for ever.
+     *
+     * @return how many deliveries it filtered
+     */
+    int filterPending(String interfaceName, String reason, long now, AuditEntry audit);
+
     /** Pending and quarantined deliveries per destination (destinations with neither are left out). */
     List<DestinationCounts> destinationCounts();
 
@@ -158,6 +174,9 @@ public interface Store {
 
     /** Health facts that survive a restart, alerts, their history, the notification outbox and silences. */
     io.ductus.store.alert.AlertStore alerts();
+
+    /** Interface revisions and users' drafts, in the same database. */
+    RevisionStore revisions();
 
     /** Asks the database the smallest question there is; {@link StoreException} when it cannot be reached. */
     void ping();

@@ -24,6 +24,7 @@ import io.ductus.store.Store;
 import io.ductus.store.Stored;
 import io.ductus.store.account.AccountStore;
 import io.ductus.store.account.AuditEntry;
+import io.ductus.store.revision.RevisionStore;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -42,6 +43,7 @@ public final class JdbcStore implements Store, AutoCloseable {
     private final String description;
     private final JdbcAccounts accounts;
     private final JdbcAlerts alerts;
+    private final JdbcRevisions revisions;
 
     public JdbcStore(Dialect dialect, Transactions transactions, String description) {
         this.dialect = Objects.requireNonNull(dialect);
@@ -49,6 +51,7 @@ public final class JdbcStore implements Store, AutoCloseable {
         this.description = Objects.requireNonNull(description);
         this.accounts = new JdbcAccounts(transactions);
         this.alerts = new JdbcAlerts(dialect, transactions);
+        this.revisions = new JdbcRevisions(transactions);
     }
 
     @Override
@@ -141,6 +144,16 @@ public final class JdbcStore implements Store, AutoCloseable {
     }
 
     @Override
+    public long pendingInLanes(String interfaceName, int fromLane) {
+        return transactions.read(c -> InterfaceQueue.pendingInLanes(c, interfaceName, fromLane));
+    }
+
+    @Override
+    public int filterPending(String interfaceName, String reason, long now, AuditEntry audit) {
+        return action(c -> InterfaceQueue.filterPending(c, dialect, interfaceName, reason, now), n -> audit);
+    }
+
+    @Override
     public List<DestinationCounts> destinationCounts() {
         return transactions.read(QueueReads::counts);
     }
@@ -196,6 +209,11 @@ public final class JdbcStore implements Store, AutoCloseable {
     @Override
     public io.ductus.store.alert.AlertStore alerts() {
         return alerts;
+    }
+
+    @Override
+    public RevisionStore revisions() {
+        return revisions;
     }
 
     @Override

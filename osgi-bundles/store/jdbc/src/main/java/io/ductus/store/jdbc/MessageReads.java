@@ -22,7 +22,7 @@ public final class MessageReads {
             m.lane, m.dedupe_key, m.duplicate_of, m.settled_at, m.edited_from""";
     static final String ONE_MESSAGE = "SELECT " + SUMMARY_COLUMNS + ", m.payload, m.source_info FROM messages m WHERE m.id = ?";
     static final String DELIVERIES_OF = """
-            SELECT destination, lane, status, attempts, next_attempt_at, last_error, output, output_charset, updated_at
+            SELECT destination, lane, status, attempts, next_attempt_at, last_error, output, output_charset, updated_at, revision
             FROM deliveries WHERE message_id = ? ORDER BY destination""";
     /** From the partial index messages_edited, which holds only copies. */
     public static final String COPIES_OF = "SELECT id FROM messages WHERE edited_from = ? ORDER BY id";
@@ -52,7 +52,8 @@ public final class MessageReads {
                     deliveries.add(new DeliveryRecord(rs.getString("destination"), rs.getInt("lane"),
                             DeliveryStatus.fromDb(rs.getString("status")), rs.getInt("attempts"),
                             Rows.nullableLong(rs, "next_attempt_at"), rs.getString("last_error"),
-                            rs.getBytes("output"), rs.getString("output_charset"), rs.getLong("updated_at")));
+                            rs.getBytes("output"), rs.getString("output_charset"), rs.getLong("updated_at"),
+                            Rows.nullableInteger(rs, "revision")));
                 }
             }
         }

@@ -24,10 +24,11 @@ final class OutcomeWriter {
 
     static final String FINISH = """
             UPDATE deliveries SET status = ?, attempts = ?, next_attempt_at = NULL, last_error = ?, output = ?,
-                                  output_charset = ?, lease_until = NULL, updated_at = ?
+                                  output_charset = ?, lease_until = NULL, updated_at = ?, revision = ?
             WHERE message_id = ? AND destination = ? AND interface_name = ? AND status = 'pending' AND attempts < ?""";
     static final String RETRY = """
-            UPDATE deliveries SET attempts = ?, next_attempt_at = ?, last_error = ?, lease_until = NULL, updated_at = ?
+            UPDATE deliveries SET attempts = ?, next_attempt_at = ?, last_error = ?, lease_until = NULL, updated_at = ?,
+                                  revision = ?
             WHERE message_id = ? AND destination = ? AND interface_name = ? AND status = 'pending' AND attempts < ?""";
 
     private static final Comparator<DeliveryOutcome> ROW_ORDER = Comparator.comparingLong(DeliveryOutcome::messageId)
@@ -72,10 +73,11 @@ final class OutcomeWriter {
         if (o.outputCharset() == null) ps.setNull(5, Types.VARCHAR);
         else ps.setString(5, o.outputCharset());
         ps.setLong(6, now);
-        ps.setLong(7, o.messageId());
-        ps.setString(8, o.destination().destination());
-        ps.setString(9, o.destination().interfaceName());
-        ps.setInt(10, o.attempts());
+        setRevision(ps, 7, o);
+        ps.setLong(8, o.messageId());
+        ps.setString(9, o.destination().destination());
+        ps.setString(10, o.destination().interfaceName());
+        ps.setInt(11, o.attempts());
         return ps.executeUpdate();
     }
 
@@ -84,10 +86,16 @@ final class OutcomeWriter {
         ps.setLong(2, o.nextAttemptAt());
         ps.setString(3, o.error());
         ps.setLong(4, now);
-        ps.setLong(5, o.messageId());
-        ps.setString(6, o.destination().destination());
-        ps.setString(7, o.destination().interfaceName());
-        ps.setInt(8, o.attempts());
+        setRevision(ps, 5, o);
+        ps.setLong(6, o.messageId());
+        ps.setString(7, o.destination().destination());
+        ps.setString(8, o.destination().interfaceName());
+        ps.setInt(9, o.attempts());
         return ps.executeUpdate();
+    }
+
+    private static void setRevision(PreparedStatement ps, int index, DeliveryOutcome o) throws SQLException {
+        if (o.revision() == null) ps.setNull(index, Types.INTEGER);
+        else ps.setInt(index, o.revision());
     }
 }

@@ -13,4 +13,9 @@ final class Rows {
         long value = rs.getLong(column);
         return rs.wasNull() ? null : value;
     }
+
+    static Integer nullableInteger(ResultSet rs, String column) throws SQLException {
+        int value = rs.getInt(column);
+        return rs.wasNull() ? null : value;
+    }
 }

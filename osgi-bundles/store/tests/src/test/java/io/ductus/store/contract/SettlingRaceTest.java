@@ -70,6 +70,6 @@ class SettlingRaceTest {
 
     private static DeliveryOutcome outcome(long id, String destination, Kind kind) {
         return new DeliveryOutcome(id, dest("race", destination), kind, 1, null,
-                kind == Kind.SENT ? null : "because", null, null);
+                kind == Kind.SENT ? null : "because", null, null, null);
     }
 }

@@ -1,0 +1,427 @@
+package io.ductus.store.jdbc;
+
+import io.ductus.store.Durability;
+import io.ductus.store.StoreException;
+import io.ductus.store.account.AuditEntry;
+import io.ductus.store.revision.Draft;
+import io.ductus.store.revision.DraftSummary;
+import io.ductus.store.revision.NewRevision;
+import io.ductus.store.revision.Revision;
+import io.ductus.store.revision.RevisionConflictException;
+import io.ductus.store.revision.RevisionOrigin;
+import io.ductus.store.revision.RevisionStatus;
+import io.ductus.store.revision.RevisionStore;
+import io.ductus.store.revision.RevisionSummary;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Revisions and drafts in SQL shared by both databases. A deploy's first step numbers the revision
+ * after every other of its interface, inside the transaction that checks its base. On SQLite the one
+ * writer orders two deploys. On PostgreSQL each first locks the interface's newest revision row
+ * ({@link #LOCK}), so the second waits for the first to commit and then sees its revision under way; two
+ * deploys of an interface that has no revision yet meet at the primary key instead, and the later is told
+ * of the conflict as if it had come second.
+ */
+final class JdbcRevisions implements RevisionStore {
+
+    private static final String COLUMNS = """
+            interface_name, revision, content_hash, status, origin, author, message, based_on, created_at, finished_at, reason""";
+    private static final String SETTLED = "('deployed', 'removed')";
+    private static final String CURRENT_ALL = "SELECT " + COLUMNS + " FROM interface_revisions r WHERE r.status IN " + SETTLED
+            + " AND r.revision = (SELECT MAX(x.revision) FROM interface_revisions x WHERE x.interface_name = r.interface_name"
+            + " AND x.status IN " + SETTLED + ") ORDER BY r.interface_name";
+    private static final String CURRENT = "SELECT " + COLUMNS + " FROM interface_revisions WHERE interface_name = ? AND status IN "
+            + SETTLED + " ORDER BY revision DESC LIMIT 1";
+    private static final String UNDER_WAY = "SELECT " + COLUMNS + " FROM interface_revisions WHERE interface_name = ?"
+            + " AND status = 'deploying' ORDER BY revision DESC LIMIT 1";
+    /** Locks the interface's newest revision row (a no-op write): deploys of one interface go one after the other. */
+    private static final String LOCK = "UPDATE interface_revisions SET status = status WHERE interface_name = ? AND revision ="
+            + " (SELECT MAX(x.revision) FROM interface_revisions x WHERE x.interface_name = ?)";
+    private static final String NEXT = "SELECT COALESCE(MAX(revision), 0) + 1 FROM interface_revisions WHERE interface_name = ?";
+    private static final String INSERT = """
+            INSERT INTO interface_revisions (interface_name, revision, created_at, author, config_text, code_text, content_hash,
+                                             status, origin, message, based_on, finished_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+    private static final String INSERT_FILE = "INSERT INTO interface_revision_files (interface_name, revision, path, content) VALUES (?, ?, ?, ?)";
+    private static final String FINISH = "UPDATE interface_revisions SET status = ?, finished_at = ?, reason = ?"
+            + " WHERE interface_name = ? AND revision = ? AND status = 'deploying'";
+    private static final String ONE = "SELECT " + COLUMNS + " FROM interface_revisions WHERE interface_name = ? AND revision = ?"
+            + " AND status IS NOT NULL";
+    private static final String NEWEST = "SELECT " + COLUMNS + " FROM interface_revisions WHERE interface_name = ? AND status IS NOT NULL"
+            + " ORDER BY revision DESC LIMIT ?";
+    private static final String OLDER = "SELECT " + COLUMNS + " FROM interface_revisions WHERE interface_name = ? AND status IS NOT NULL"
+            + " AND revision < ? ORDER BY revision DESC LIMIT ?";
+    private static final String FILES = "SELECT path, content FROM interface_revision_files WHERE interface_name = ? AND revision = ? ORDER BY path";
+
+    private static final String DRAFT = "SELECT base_revision, created_at, updated_at FROM drafts WHERE owner = ? AND interface_name = ?";
+    private static final String DRAFT_FILES = "SELECT path, content FROM draft_files WHERE owner = ? AND interface_name = ? ORDER BY path";
+    private static final String DRAFTS = """
+            SELECT d.interface_name, d.base_revision, d.created_at, d.updated_at,
+                   (SELECT COUNT(*) FROM draft_files f WHERE f.owner = d.owner AND f.interface_name = d.interface_name) AS files
+            FROM drafts d WHERE d.owner = ? ORDER BY d.interface_name""";
+    private static final String SAVE_DRAFT = """
+            INSERT INTO drafts (owner, interface_name, base_revision, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (owner, interface_name) DO UPDATE SET base_revision = excluded.base_revision, updated_at = excluded.updated_at""";
+    private static final String CLEAR_DRAFT_FILES = "DELETE FROM draft_files WHERE owner = ? AND interface_name = ?";
+    private static final String INSERT_DRAFT_FILE = "INSERT INTO draft_files (owner, interface_name, path, content) VALUES (?, ?, ?, ?)";
+    private static final String DELETE_DRAFT = "DELETE FROM drafts WHERE owner = ? AND interface_name = ?";
+
+    private final Transactions transactions;
+
+    JdbcRevisions(Transactions transactions) {
+        this.transactions = transactions;
+    }
+
+    @Override
+    public Map<String, RevisionSummary> current() {
+        return transactions.read(c -> {
+            Map<String, RevisionSummary> all = new LinkedHashMap<>();
+            try (PreparedStatement ps = c.prepareStatement(CURRENT_ALL); ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    RevisionSummary r = summary(rs);
+                    all.put(r.interfaceName(), r);
+                }
+            }
+            return all;
+        });
+    }
+
+    @Override
+    public Optional<RevisionSummary> current(String interfaceName) {
+        return transactions.read(c -> one(c, CURRENT, interfaceName));
+    }
+
+    @Override
+    public List<RevisionSummary> revisions(String interfaceName, Integer before, int limit) {
+        return transactions.read(c -> {
+            try (PreparedStatement ps = c.prepareStatement(before == null ? NEWEST : OLDER)) {
+                ps.setString(1, interfaceName);
+                if (before != null) ps.setInt(2, before);
+                ps.setInt(before == null ? 2 : 3, limit);
+                List<RevisionSummary> list = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) list.add(summary(rs));
+                }
+                return list;
+            }
+        });
+    }
+
+    @Override
+    public Optional<Revision> revision(String interfaceName, int number) {
+        return transactions.read(c -> {
+            Optional<RevisionSummary> summary;
+            try (PreparedStatement ps = c.prepareStatement(ONE)) {
+                ps.setString(1, interfaceName);
+                ps.setInt(2, number);
+                try (ResultSet rs = ps.executeQuery()) {
+                    summary = rs.next() ? Optional.of(summary(rs)) : Optional.empty();
+                }
+            }
+            if (summary.isEmpty()) return Optional.empty();
+            return Optional.of(new Revision(summary.get(), files(c, FILES, interfaceName, number)));
+        });
+    }
+
+    @Override
+    public RevisionSummary begin(NewRevision revision, Integer base, long now, AuditEntry audit) {
+        try {
+            return transactions.write(Durability.STRICT, c -> {
+                lock(c, revision.interfaceName());
+                Optional<RevisionSummary> underWay = one(c, UNDER_WAY, revision.interfaceName());
+                if (underWay.isPresent()) {
+                    RevisionSummary u = underWay.get();
+                    throw new RevisionConflictException("a deploy of " + revision.interfaceName() + " by " + u.author()
+                            + " (revision " + u.number() + ") is under way: try again once it is done", u);
+                }
+                Optional<RevisionSummary> current = one(c, CURRENT, revision.interfaceName());
+                checkBase(revision.interfaceName(), base, current);
+                int number = next(c, revision.interfaceName());
+                insert(c, revision, number, RevisionStatus.DEPLOYING, base, now, null);
+                if (audit != null) AccountRows.insertAudit(c, audit);
+                return new RevisionSummary(revision.interfaceName(), number, revision.hash(), RevisionStatus.DEPLOYING,
+                        revision.origin(), revision.author(), revision.message(), base, now, null, null);
+            });
+        } catch (StoreException e) {
+            if (!duplicateKey(e)) throw e;
+            RevisionSummary winner = current(revision.interfaceName()).orElse(null);
+            throw new RevisionConflictException("another deploy of " + revision.interfaceName()
+                    + " took the next revision number at the same moment: look at its revisions and try again", winner);
+        }
+    }
+
+    private static void checkBase(String interfaceName, Integer base, Optional<RevisionSummary> current) {
+        boolean none = current.isEmpty() || current.get().status() == RevisionStatus.REMOVED;
+        if (base == null && none) return;
+        if (base != null && current.isPresent() && current.get().number() == base) return;
+        RevisionSummary c = current.orElse(null);
+        String now = c == null ? "it has none" : "the current one is revision " + c.number() + ", "
+                + (c.status() == RevisionStatus.REMOVED ? "its removal" : "deployed") + " by " + c.author() + " at "
+                + java.time.Instant.ofEpochMilli(c.finishedAt() == null ? c.createdAt() : c.finishedAt());
+        throw new RevisionConflictException((base == null ? "the deploy says " + interfaceName + " is new"
+                : "the deploy was made from revision " + base + " of " + interfaceName) + ", but " + now
+                + ": look at what changed (its diff), then deploy again from the current revision", c);
+    }
+
+    @Override
+    public RevisionSummary finish(String interfaceName, int number, boolean done, String reason, long now) {
+        return transactions.write(Durability.STRICT, c -> {
+            RevisionSummary r = one(c, ONE, interfaceName, number).orElseThrow(() ->
+                    new IllegalArgumentException("no revision " + number + " of " + interfaceName));
+            RevisionStatus status = !done ? RevisionStatus.FAILED : r.hash() == null || r.hash().isEmpty() ? RevisionStatus.REMOVED
+                    : RevisionStatus.DEPLOYED;
+            return finish(c, r, status, reason, now);
+        });
+    }
+
+    private static RevisionSummary finish(Connection c, RevisionSummary r, RevisionStatus status, String reason, long now)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(FINISH)) {
+            ps.setString(1, status.dbValue());
+            ps.setLong(2, now);
+            ps.setString(3, reason);
+            ps.setString(4, r.interfaceName());
+            ps.setInt(5, r.number());
+            if (ps.executeUpdate() == 0) return r; // settled already
+        }
+        return new RevisionSummary(r.interfaceName(), r.number(), r.hash(), status, r.origin(), r.author(), r.message(), r.basedOn(),
+                r.createdAt(), now, reason);
+    }
+
+    @Override
+    public RevisionSummary found(NewRevision onDisk, long now) {
+        return transactions.write(Durability.STRICT, c -> {
+            String name = onDisk.interfaceName();
+            lock(c, name);
+            Optional<RevisionSummary> underWay = one(c, UNDER_WAY, name);
+            if (underWay.isPresent()) {
+                RevisionSummary u = underWay.get();
+                if (onDisk.hash().equals(u.hash())) {
+                    return finish(c, u, RevisionStatus.DEPLOYED, "completed at the next start: the engine stopped during the"
+                            + " deploy, after the files were written", now);
+                }
+                finish(c, u, RevisionStatus.FAILED, "the engine stopped during the deploy, before the files were written;"
+                        + " the project folder kept the files before it", now);
+            }
+            Optional<RevisionSummary> current = one(c, CURRENT, name);
+            if (current.isPresent() && onDisk.hash().equals(current.get().hash())) return current.get();
+            int number = next(c, name);
+            insert(c, onDisk, number, RevisionStatus.DEPLOYED, current.map(RevisionSummary::number).orElse(null), now, now);
+            return new RevisionSummary(name, number, onDisk.hash(), RevisionStatus.DEPLOYED, onDisk.origin(), onDisk.author(),
+                    onDisk.message(), current.map(RevisionSummary::number).orElse(null), now, now, null);
+        });
+    }
+
+    @Override
+    public Optional<RevisionSummary> gone(String interfaceName, long now) {
+        return transactions.write(Durability.STRICT, c -> {
+            lock(c, interfaceName);
+            Optional<RevisionSummary> underWay = one(c, UNDER_WAY, interfaceName);
+            if (underWay.isPresent()) {
+                finish(c, underWay.get(), RevisionStatus.FAILED, "the engine stopped during the deploy, before the folder was"
+                        + " written", now);
+            }
+            Optional<RevisionSummary> current = one(c, CURRENT, interfaceName);
+            if (current.isEmpty() || current.get().status() == RevisionStatus.REMOVED) return Optional.empty();
+            int number = next(c, interfaceName);
+            NewRevision removal = new NewRevision(interfaceName, "", Map.of(), RevisionOrigin.START, "engine",
+                    "its folder was gone from interfaces/ at start", true);
+            insert(c, removal, number, RevisionStatus.REMOVED, current.get().number(), now, now);
+            return Optional.of(new RevisionSummary(interfaceName, number, "", RevisionStatus.REMOVED, RevisionOrigin.START, "engine",
+                    removal.message(), current.get().number(), now, now, null));
+        });
+    }
+
+    private static void lock(Connection c, String interfaceName) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(LOCK)) {
+            ps.setString(1, interfaceName);
+            ps.setString(2, interfaceName);
+            ps.executeUpdate();
+        }
+    }
+
+    private static int next(Connection c, String interfaceName) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(NEXT)) {
+            ps.setString(1, interfaceName);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
+
+    private static void insert(Connection c, NewRevision r, int number, RevisionStatus status, Integer basedOn, long now,
+                               Long finishedAt) throws SQLException {
+        String yaml = text(r.files().get(io.ductus.core.revision.InterfaceFiles.interfaceFile(r.interfaceName())));
+        String code = text(r.files().get(io.ductus.core.revision.InterfaceFiles.moduleFile(r.interfaceName())));
+        try (PreparedStatement ps = c.prepareStatement(INSERT)) {
+            ps.setString(1, r.interfaceName());
+            ps.setInt(2, number);
+            ps.setLong(3, now);
+            ps.setString(4, r.author());
+            ps.setString(5, yaml == null ? "" : yaml); // config_text and code_text: what V1 named them, kept for any reader
+            ps.setString(6, code);
+            ps.setString(7, r.hash());
+            ps.setString(8, status.dbValue());
+            ps.setString(9, r.origin().dbValue());
+            ps.setString(10, r.message());
+            if (basedOn == null) ps.setNull(11, Types.INTEGER);
+            else ps.setInt(11, basedOn);
+            if (finishedAt == null) ps.setNull(12, Types.BIGINT);
+            else ps.setLong(12, finishedAt);
+            ps.executeUpdate();
+        }
+        if (r.files().isEmpty()) return;
+        try (PreparedStatement ps = c.prepareStatement(INSERT_FILE)) {
+            for (Map.Entry<String, byte[]> f : r.files().entrySet()) {
+                ps.setString(1, r.interfaceName());
+                ps.setInt(2, number);
+                ps.setString(3, f.getKey());
+                ps.setBytes(4, f.getValue());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    private static String text(byte[] bytes) {
+        return bytes == null ? null : new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private static Optional<RevisionSummary> one(Connection c, String sql, String interfaceName, Object... more) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, interfaceName);
+            for (int i = 0; i < more.length; i++) ps.setObject(i + 2, more[i]);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(summary(rs)) : Optional.empty();
+            }
+        }
+    }
+
+    private static RevisionSummary summary(ResultSet rs) throws SQLException {
+        return new RevisionSummary(rs.getString("interface_name"), rs.getInt("revision"), rs.getString("content_hash"),
+                RevisionStatus.of(rs.getString("status")), RevisionOrigin.of(rs.getString("origin")), rs.getString("author"),
+                rs.getString("message"), Rows.nullableInteger(rs, "based_on"), rs.getLong("created_at"),
+                Rows.nullableLong(rs, "finished_at"), rs.getString("reason"));
+    }
+
+    private static Map<String, byte[]> files(Connection c, String sql, String first, Object second) throws SQLException {
+        Map<String, byte[]> files = new TreeMap<>();
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, first);
+            ps.setObject(2, second);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) files.put(rs.getString(1), rs.getBytes(2));
+            }
+        }
+        return files;
+    }
+
+    /** A primary key met twice: SQLSTATE 23505 on PostgreSQL, SQLITE_CONSTRAINT on SQLite. */
+    private static boolean duplicateKey(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException s && ("23505".equals(s.getSQLState()) || s.getErrorCode() == 19
+                    || s.getErrorCode() == 1555)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public Optional<Draft> draft(String owner, String interfaceName) {
+        return transactions.read(c -> readDraft(c, owner, interfaceName));
+    }
+
+    private static Optional<Draft> readDraft(Connection c, String owner, String interfaceName) throws SQLException {
+        Integer base;
+        long created;
+        long updated;
+        try (PreparedStatement ps = c.prepareStatement(DRAFT)) {
+            ps.setString(1, owner);
+            ps.setString(2, interfaceName);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) return Optional.empty();
+                base = Rows.nullableInteger(rs, "base_revision");
+                created = rs.getLong("created_at");
+                updated = rs.getLong("updated_at");
+            }
+        }
+        return Optional.of(new Draft(owner, interfaceName, base, files(c, DRAFT_FILES, owner, interfaceName), created, updated));
+    }
+
+    @Override
+    public List<DraftSummary> drafts(String owner) {
+        return transactions.read(c -> {
+            List<DraftSummary> list = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement(DRAFTS)) {
+                ps.setString(1, owner);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        list.add(new DraftSummary(owner, rs.getString("interface_name"), Rows.nullableInteger(rs, "base_revision"),
+                                rs.getInt("files"), rs.getLong("created_at"), rs.getLong("updated_at")));
+                    }
+                }
+            }
+            return list;
+        });
+    }
+
+    /** Strict: a draft is what someone typed, and must survive whatever happens to the engine next. */
+    @Override
+    public Draft saveDraft(String owner, String interfaceName, Integer baseRevision, Map<String, byte[]> files, long now) {
+        return transactions.write(Durability.STRICT, c -> {
+            try (PreparedStatement ps = c.prepareStatement(SAVE_DRAFT)) {
+                ps.setString(1, owner);
+                ps.setString(2, interfaceName);
+                if (baseRevision == null) ps.setNull(3, Types.INTEGER);
+                else ps.setInt(3, baseRevision);
+                ps.setLong(4, now);
+                ps.setLong(5, now);
+                ps.executeUpdate();
+            }
+            clearDraftFiles(c, owner, interfaceName);
+            try (PreparedStatement ps = c.prepareStatement(INSERT_DRAFT_FILE)) {
+                for (Map.Entry<String, byte[]> f : files.entrySet()) {
+                    ps.setString(1, owner);
+                    ps.setString(2, interfaceName);
+                    ps.setString(3, f.getKey());
+                    ps.setBytes(4, f.getValue());
+                    ps.addBatch();
+                }
+                if (!files.isEmpty()) ps.executeBatch();
+            }
+            return readDraft(c, owner, interfaceName).orElseThrow();
+        });
+    }
+
+    private static void clearDraftFiles(Connection c, String owner, String interfaceName) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(CLEAR_DRAFT_FILES)) {
+            ps.setString(1, owner);
+            ps.setString(2, interfaceName);
+            ps.executeUpdate();
+        }
+    }
+
+    @Override
+    public boolean deleteDraft(String owner, String interfaceName) {
+        return transactions.write(Durability.STRICT, c -> {
+            clearDraftFiles(c, owner, interfaceName);
+            try (PreparedStatement ps = c.prepareStatement(DELETE_DRAFT)) {
+                ps.setString(1, owner);
+                ps.setString(2, interfaceName);
+                return ps.executeUpdate() > 0;
+            }
+        });
+    }
+}
