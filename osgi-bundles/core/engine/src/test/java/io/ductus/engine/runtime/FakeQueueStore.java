@@ -203,6 +203,21 @@ final class FakeQueueStore implements Store {
     }
 
     @Override
+    public io.ductus.store.revision.RevisionStore revisions() {
+        throw new UnsupportedOperationException("the queue tests have no revisions");
+    }
+
+    @Override
+    public long pendingInLanes(String interfaceName, int fromLane) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public int filterPending(String interfaceName, String reason, long now, io.ductus.store.account.AuditEntry audit) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
     public void ping() {
     }
 
