@@ -3,8 +3,6 @@ package io.ductus.script;
 import io.ductus.core.project.InterfaceCode;
 import io.ductus.core.project.Position;
 import io.ductus.core.project.Problem;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -38,13 +36,14 @@ public final class CodeInspection {
         try {
             return new InterfaceCode(Optional.of(file), script.get().exportedFunctions(), List.of());
         } catch (ScriptException e) {
-            return new InterfaceCode(Optional.of(file), Set.of(), List.of(problem(e, project, module)));
+            return new InterfaceCode(Optional.of(file), Set.of(), List.of(problem(e, project, script.get())));
         } catch (java.io.UncheckedIOException e) {
             return new InterfaceCode(Optional.of(file), Set.of(), List.of(new Problem(file, Position.START, "", e.getMessage())));
         }
     }
 
-    private static Problem problem(ScriptException e, Path project, Path module) {
+    private static Problem problem(ScriptException e, Path project, InterfaceScript script) {
+        Path module = script.moduleFile();
         if (e.path() != null && e.line() > 0) {
             // GraalJS writes the place into the text too ("transform.js:2:12 Expected …", "… (transform.js:2)"): once is enough.
             // A syntax error goes on with the line and a caret under it: the position says as much.
@@ -64,22 +63,22 @@ public final class CodeInspection {
             String message = (e.getMessage().contains("Cannot find module") ? "cannot find the module " : "cannot import ")
                     + relative(project, wanted) + (e.getMessage().contains("may only read") ? ": interface code may only import"
                     + " files of its own folder and the project's lib/" : "");
-            return new Problem(relative(project, importer), new Position(importLine(importer, wanted), 1), "", message);
+            return new Problem(relative(project, importer), new Position(importLine(script, importer, wanted), 1), "", message);
         }
         return new Problem(relative(project, module), Position.START, "", e.getMessage());
     }
 
     /** The line of the importer that imports the file, or 1 when it cannot be told. */
-    private static int importLine(Path importer, Path wanted) {
+    private static int importLine(InterfaceScript script, Path importer, Path wanted) {
         try {
-            List<String> lines = Files.readAllLines(importer);
+            List<String> lines = script.codeText(importer).map(t -> t.lines().toList()).orElse(List.of());
             for (int i = 0; i < lines.size(); i++) {
                 Matcher m = IMPORT.matcher(lines.get(i));
                 while (m.find()) {
                     if (importer.getParent().resolve(m.group(2)).normalize().equals(wanted.normalize())) return i + 1;
                 }
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             // the line is a convenience; the message names the file
         }
         return 1;

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.Set;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
@@ -100,6 +101,20 @@ public final class InterfaceScript {
             }
         }
         return functions;
+    }
+
+    /**
+     * The text of one of the code's files as the code reads it (from its folders on disk, or from the
+     * revision's files in memory), or empty when the code may not read it.
+     */
+    public Optional<String> codeText(Path file) {
+        try (java.nio.channels.SeekableByteChannel channel = files.newByteChannel(file.toAbsolutePath().normalize(),
+                Set.of(java.nio.file.StandardOpenOption.READ))) {
+            return Optional.of(new String(java.nio.channels.Channels.newInputStream(channel).readAllBytes(),
+                    java.nio.charset.StandardCharsets.UTF_8));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     /** The interface's timeout: how long one call may run. */

@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -42,7 +43,7 @@ final class DestinationRunner {
      */
     DestinationRunner(InterfaceDefinition owner, DestinationDefinition definition, Optional<Destination> connector,
                       Supplier<Handover> handovers, EngineConnectorContext context, Store store, Clock clock,
-                      Optional<Transformer> transformer, DestinationMetrics metrics, EventHub events) {
+                      Optional<Transformer> transformer, DestinationMetrics metrics, EventHub events, Integer revision) {
         this.ref = new DestinationRef(owner.name(), definition.name());
         int lanes = owner.ordering().lanes();
         this.connector = connector;
@@ -53,7 +54,7 @@ final class DestinationRunner {
             Set<Integer> owned = new HashSet<>();
             for (int lane = slot; lane < lanes; lane += slots) owned.add(lane);
             workers.add(new SlotWorker(ref, owned, handovers.get(), store, clock, definition.retry(), definition.saveOutput(),
-                    () -> paused, transformer, metrics, events));
+                    () -> paused, transformer, metrics, events, revision));
         }
     }
 
@@ -65,6 +66,11 @@ final class DestinationRunner {
             Thread.Builder builder = runsCode ? Thread.ofPlatform().daemon(true) : Thread.ofVirtual();
             threads.add(builder.name("worker-" + ref + "-" + slot).start(workers.get(slot)));
         }
+    }
+
+    /** Completes once every worker had a quiet pass ({@link SlotWorker#quiet()}). */
+    CompletableFuture<Void> quiet() {
+        return CompletableFuture.allOf(workers.stream().map(SlotWorker::quiet).toArray(CompletableFuture[]::new));
     }
 
     /** The intake committed a message in this lane: wake the worker that owns it. */

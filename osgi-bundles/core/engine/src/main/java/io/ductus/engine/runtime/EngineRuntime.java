@@ -18,6 +18,8 @@ import io.ductus.engine.monitor.EngineMetrics;
 import io.ductus.engine.monitor.EventHub;
 import io.ductus.engine.plugins.ConnectorRegistry;
 import io.ductus.engine.services.EngineServices;
+import io.ductus.core.revision.InterfaceFiles;
+import io.ductus.project.InterfaceFolders;
 import io.ductus.script.ScriptHost;
 import io.ductus.store.Store;
 import java.nio.file.Path;
@@ -31,6 +33,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 
 /** The threads the interfaces share and the manager that runs them; one per engine. */
 public final class EngineRuntime {
@@ -42,12 +46,14 @@ public final class EngineRuntime {
     private final EngineServices services;
     private final HealthMonitor health;
     private final Alerts alerts;
+    private final AtomicReference<ProjectSources> sources;
+    private final Path projectFolder;
 
     private final ProjectChecker checker;
 
     private EngineRuntime(InterfaceManager interfaces, ScheduledExecutorService timers, ExecutorService storing,
                           ScriptHosting scripts, EngineServices services, HealthMonitor health, Alerts alerts,
-                          ProjectChecker checker) {
+                          AtomicReference<ProjectSources> sources, Path projectFolder, ProjectChecker checker) {
         this.interfaces = interfaces;
         this.checker = checker;
         this.timers = timers;
@@ -56,6 +62,8 @@ public final class EngineRuntime {
         this.services = services;
         this.health = health;
         this.alerts = alerts;
+        this.sources = sources;
+        this.projectFolder = projectFolder;
     }
 
     /** The script host, made when the first interface with code starts (GraalJS takes a moment to start). */
@@ -78,11 +86,31 @@ public final class EngineRuntime {
     }
 
     /**
-     * Starts the interfaces of a project read with {@link io.ductus.project.ProjectLoader#read}; they count
-     * into {@code metrics} and publish what happens to {@code events}.
+     * Starts the interfaces of a project read with {@link io.ductus.project.ProjectLoader#read}, each with
+     * its files as they are in the folder now and no revision on record; they count into {@code metrics}
+     * and publish what happens to {@code events}.
      */
     public static EngineRuntime start(ProjectSources project, Path projectFolder, ConnectorRegistry registry, Store store,
                                       Clock clock, Path dataDirectory, EngineMetrics metrics, EventHub events) {
+        InterfaceFolders folders = new InterfaceFolders(projectFolder);
+        return start(project, projectFolder, name -> {
+            try {
+                return new InterfaceCode(null, folders.read(name).orElseGet(() -> InterfaceFiles.of(name, java.util.Map.of())));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }, registry, store, clock, dataDirectory, metrics, events);
+    }
+
+    /**
+     * Starts the interfaces of a project read with {@link io.ductus.project.ProjectLoader#read}, each
+     * running the revision {@code code} names (its files and number); they count into {@code metrics} and
+     * publish what happens to {@code events}.
+     */
+    public static EngineRuntime start(ProjectSources project, Path projectFolder, Function<String, InterfaceCode> code,
+                                      ConnectorRegistry registry, Store store, Clock clock, Path dataDirectory,
+                                      EngineMetrics metrics, EventHub events) {
+        AtomicReference<ProjectSources> sources = new AtomicReference<>(project);
         ProjectCheck structure = ProjectValidator.check(project, ConnectorTypes.unknown());
         ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "ductus-connector-timers");
@@ -93,7 +121,8 @@ public final class EngineRuntime {
         ScriptHosting scripts = new ScriptHosting();
         EngineServices services = EngineServices.of(structure.project(), projectFolder, dataDirectory);
         ProjectChecker checker = new ProjectChecker(projectFolder, registry::types, scripts, services::forInterface);
-        InterfaceManager manager = new InterfaceManager(structure, registry, types -> checker.check(project, types),
+        InterfaceManager manager = new InterfaceManager(structure, code, registry,
+                (types, files) -> checker.check(sources.get(), types, files),
                 new InterfaceRuntime.Shared(store, clock, projectFolder, dataDirectory, timers, storing, checker::script, services,
                         metrics, events, new RunningLanes()));
         manager.start();
@@ -102,7 +131,7 @@ public final class EngineRuntime {
         HealthMonitor health = new HealthMonitor(manager, store, metrics.activity(), clock, zone).load();
         Alerts alerts = new Alerts(health, store, settings.alerts(), zone, clock, events,
                 senders(settings.alerts(), new NoticeText(origin(), zone), services, clock), List.of()).start();
-        return new EngineRuntime(manager, timers, storing, scripts, services, health, alerts, checker);
+        return new EngineRuntime(manager, timers, storing, scripts, services, health, alerts, sources, projectFolder, checker);
     }
 
     /** How each kind of channel is sent: webhooks always, mail when alerts.smtp names a server. */
@@ -137,9 +166,33 @@ public final class EngineRuntime {
         return alerts;
     }
 
-    /** The project check the interfaces were started by (the one {@code ductus validate} makes). */
+    /** The project check the interfaces were started by (the one {@code ductus validate} makes); deploys check with it too. */
     public ProjectChecker checker() {
         return checker;
+    }
+
+    /** The project's files as the running interfaces know them (a deploy changes one interface's). */
+    public ProjectSources sources() {
+        return sources.get();
+    }
+
+    /** Records the project's files after a deploy changed them, so later checks (a plugin that returns) see them. */
+    public void sources(ProjectSources changed) {
+        sources.set(changed);
+    }
+
+    public Path projectFolder() {
+        return projectFolder;
+    }
+
+    /** The engine's one script host (started on first use). */
+    public ScriptHost scriptHost() {
+        return scripts.get();
+    }
+
+    /** The services interface code reaches (databases, fetch, variables, secrets) with this timeout per call. */
+    public io.ductus.script.ScriptServices services(java.time.Duration timeout) {
+        return services.forInterface(timeout);
     }
 
     /** Stops the alerts, then the interfaces gracefully, then the shared threads. */

@@ -6,6 +6,7 @@ import io.ductus.core.project.DestinationDefinition;
 import io.ductus.core.project.InterfaceDefinition;
 import io.ductus.core.project.Problem;
 import io.ductus.core.project.ProjectCheck;
+import io.ductus.core.revision.InterfaceFiles;
 import io.ductus.engine.plugins.ConnectorRegistry;
 import io.ductus.sdk.ConnectorFactory;
 import io.ductus.sdk.ConnectorStatus;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,9 +47,10 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
      *                 start and is tried again; the destinations go on); stopped; not loaded (its files have problems)
      * @param reason   why it is not running, else null
      * @param problems for an interface that is not loaded, every problem of its files, as {@code ductus validate} prints them
+     * @param revision the revision of its files the engine runs (or would run), null when not on record
      */
     public record InterfaceState(String name, String state, String reason, ConnectorState source,
-                                 List<DestinationState> destinations, List<String> problems) {
+                                 List<DestinationState> destinations, List<String> problems, Integer revision) {
 
         public InterfaceState {
             problems = List.copyOf(problems);
@@ -85,10 +88,14 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
     private final Map<String, InterfaceDefinition> definitions = new LinkedHashMap<>();
     /** Interfaces whose files have problems, with every problem, as the last check found them. */
     private final Map<String, List<Problem>> notLoaded = new java.util.TreeMap<>();
+    /** The revision each interface runs (or would run): its files and their number. */
+    private final Map<String, InterfaceCode> codes = new LinkedHashMap<>();
+    /** Each interface's intake rules, for routes into it: kept beside definitions, readable without the lock. */
+    private final Map<String, IntakeRows> rows = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<String, InterfaceRuntime> running = new LinkedHashMap<>();
     private final Map<String, String> notRunning = new LinkedHashMap<>();
     private final ConnectorRegistry registry;
-    private final Function<ConnectorTypes, ProjectCheck> checker;
+    private final BiFunction<ConnectorTypes, Function<String, Optional<InterfaceFiles>>, ProjectCheck> checker;
     private final InterfaceRuntime.Shared shared;
     private final Set<String> failed = new LinkedHashSet<>();
     /** Paused by an operator: kept in the store, so across an engine restart too, until resumed. */
@@ -100,13 +107,19 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
     /**
      * @param structure the project checked without connector types: its interfaces are those whose files
      *                  are valid apart from connector settings and code; the others are not loaded
+     * @param code      the revision each interface runs
      * @param checker   checks the project again with the connector types available now (the project check
      *                  {@code ductus validate} makes), so connector settings and code are reported with file,
-     *                  line and field
+     *                  line and field, each interface's code from the files it runs
      */
-    public InterfaceManager(ProjectCheck structure, ConnectorRegistry registry,
-                            Function<ConnectorTypes, ProjectCheck> checker, InterfaceRuntime.Shared shared) {
-        structure.project().interfaces().values().forEach(d -> definitions.put(d.name(), d));
+    public InterfaceManager(ProjectCheck structure, Function<String, InterfaceCode> code, ConnectorRegistry registry,
+                            BiFunction<ConnectorTypes, Function<String, Optional<InterfaceFiles>>, ProjectCheck> checker,
+                            InterfaceRuntime.Shared shared) {
+        structure.project().interfaces().values().forEach(d -> {
+            definitions.put(d.name(), d);
+            codes.put(d.name(), code.apply(d.name()));
+            rows.put(d.name(), new IntakeRows(d));
+        });
         notLoaded.putAll(structure.refused());
         this.registry = registry;
         this.checker = checker;
@@ -171,7 +184,7 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
                 waiting(definition.name(), "waiting for connector type '" + missing.get() + "'");
                 continue;
             }
-            if (check == null) check = checker.apply(registry.types());
+            if (check == null) check = checker.apply(registry.types(), this::files);
             List<Problem> problems = check.problemsOf(definition.name());
             if (!problems.isEmpty()) {
                 if (!problems.equals(notLoaded.put(definition.name(), problems))) {
@@ -182,9 +195,9 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
             }
             notLoaded.remove(definition.name());
             try {
-                InterfaceRuntime runtime = InterfaceRuntime.start(definition, this::factory, this::routeTarget, shared,
-                        d -> paused.contains(new DestinationRef(definition.name(), d)), reason -> stopLater(definition.name(), reason),
-                        this::announceLater);
+                InterfaceRuntime runtime = InterfaceRuntime.start(definition, codes.get(definition.name()), this::factory,
+                        this::routeTarget, shared, d -> paused.contains(new DestinationRef(definition.name(), d)),
+                        reason -> stopLater(definition.name(), reason), this::announceLater);
                 if (drainingSince != null) runtime.closeSource();
                 running.put(definition.name(), runtime);
                 notRunning.remove(definition.name());
@@ -203,7 +216,7 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         // Folders whose files did not even pass without connector types: every problem they have, those too.
         List<String> unreadable = notLoaded.keySet().stream().filter(name -> !definitions.containsKey(name)).toList();
         if (unreadable.isEmpty()) return;
-        if (check == null) check = checker.apply(registry.types());
+        if (check == null) check = checker.apply(registry.types(), this::files);
         for (String name : unreadable) {
             if (!check.problemsOf(name).isEmpty()) notLoaded.put(name, check.problemsOf(name));
         }
@@ -251,10 +264,21 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         return registry.find(type).map(ConnectorRegistry.Registration::factory);
     }
 
-    /** The interface a route stores into: its intake rules, counters and lanes, whether it runs or not. */
+    /**
+     * The interface a route stores into: its intake rules (those of its revision at the time of each
+     * message, so a deploy of the target changes them for routes too), counters and lanes, whether it runs or not.
+     */
     private Optional<RouteHandover.Target> routeTarget(String name) {
-        return Optional.ofNullable(definitions.get(name)).map(d -> new RouteHandover.Target(d.name(), new IntakeRows(d),
-                shared.metrics().intake(d.name()), shared.lanes(), shared.events()));
+        if (!definitions.containsKey(name)) return Optional.empty();
+        return Optional.of(new RouteHandover.Target(name, () -> intakeRows(name), shared.metrics().intake(name), shared.lanes(),
+                shared.events()));
+    }
+
+    /** The target's rules now; read without the manager's lock (a route's worker flushes while the manager waits for it). */
+    private IntakeRows intakeRows(String name) {
+        IntakeRows r = rows.get(name);
+        if (r == null) throw new IllegalStateException("interface " + name + " was removed");
+        return r;
     }
 
     private void stopRuntime(String name, InterfaceRuntime runtime, String reason) {
@@ -272,6 +296,97 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         if (!definition.source().isInternal()) types.add(definition.source().type());
         definition.destinations().values().stream().filter(d -> d.routeTarget().isEmpty()).forEach(d -> types.add(d.type()));
         return types;
+    }
+
+    /**
+     * What a deploy of one interface did: started it (it did not run), or swapped it live.
+     *
+     * @param swap   the live swap, or null when the interface did not run before
+     * @param reason why it does not run now (waiting for a connector type, a problem of its settings), else null
+     */
+    public record Deployed(boolean running, String reason, Long gateClosedMillis, Boolean drained, Boolean sourceKept) {
+    }
+
+    /**
+     * Puts a new revision of one interface (or a new interface) in place: a live swap ({@link InterfaceSwap})
+     * when it runs, a start when it does not. An interface stopped by its own code starts again with the
+     * new code. Throws {@link IllegalStateException} with the reason, and changes nothing, when the new
+     * revision cannot be made ready (a connector refuses its settings); when it was made ready but could not
+     * start, the revision before it runs again and the exception says so.
+     */
+    public synchronized Deployed deploy(InterfaceDefinition definition, InterfaceCode code) throws InterruptedException {
+        String name = definition.name();
+        if (stopped) throw new IllegalStateException("the engine is stopping");
+        InterfaceRuntime old = running.get(name);
+        InterfaceDefinition oldDefinition = definitions.get(name);
+        InterfaceCode oldCode = codes.get(name);
+        if (old == null) {
+            put(definition, code);
+            failed.remove(name);
+            notRunning.put(name, "starting");
+            startWhatCan();
+            announce();
+            return new Deployed(running.containsKey(name), notRunning.get(name), null, null, null);
+        }
+        Optional<String> missing = typesOf(definition).stream().filter(t -> factory(t).isEmpty()).findFirst();
+        if (missing.isPresent()) throw new IllegalStateException("connector type '" + missing.get() + "' is not available");
+        InterfaceRuntime next;
+        try {
+            next = InterfaceRuntime.prepare(definition, code, this::factory, this::routeTarget, shared,
+                    d -> paused.contains(new DestinationRef(name, d)), reason -> stopLater(name, reason), this::announceLater);
+        } catch (InterfaceRuntime.StartException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+        put(definition, code);
+        try {
+            InterfaceSwap.Result swap = InterfaceSwap.swap(old, next, drainingSince == null, InterfaceSwap.QUIET_WAIT_MS,
+                    () -> InterfaceRuntime.prepare(oldDefinition, oldCode, this::factory, this::routeTarget, shared,
+                            d -> paused.contains(new DestinationRef(name, d)), reason -> stopLater(name, reason), this::announceLater));
+            running.put(name, next);
+            notRunning.remove(name);
+            announce();
+            return new Deployed(true, null, swap.gateClosedMillis(), swap.drained(), swap.sourceKept());
+        } catch (InterfaceSwap.Failed e) {
+            put(oldDefinition, oldCode);
+            if (e.restored == null) {
+                running.remove(name);
+                notRunning.put(name, "stopped: its deploy failed and the revision before it could not start again: " + e.getMessage());
+            } else {
+                running.put(name, e.restored);
+            }
+            announce();
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    /** Stops an interface gracefully and forgets it (its folder is gone); true when it was configured. */
+    public synchronized boolean remove(String name) {
+        InterfaceRuntime runtime = running.remove(name);
+        if (runtime != null) stopRuntime(name, runtime, "removed");
+        boolean known = definitions.remove(name) != null | notLoaded.remove(name) != null;
+        codes.remove(name);
+        rows.remove(name);
+        notRunning.remove(name);
+        failed.remove(name);
+        if (announced.remove(name) != null) shared.events().interfaceChanged(name, "removed", null);
+        return known;
+    }
+
+    /** The files an interface runs (or would run): what the project check loads its code from. */
+    private Optional<InterfaceFiles> files(String name) {
+        return Optional.ofNullable(codes.get(name)).map(InterfaceCode::files);
+    }
+
+    /** The revision an interface runs (or would run), with its files. */
+    public synchronized Optional<InterfaceCode> code(String name) {
+        return Optional.ofNullable(codes.get(name));
+    }
+
+    private void put(InterfaceDefinition definition, InterfaceCode code) {
+        notLoaded.remove(definition.name()); // checked again as it starts
+        definitions.put(definition.name(), definition);
+        codes.put(definition.name(), code);
+        rows.put(definition.name(), new IntakeRows(definition));
     }
 
     /** {@link #pause(String, String, AuditEntry)} without an audit row. */
@@ -428,7 +543,7 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
                 new ConnectorState(d == null ? null : d.source().type(), null, null),
                 d == null ? List.of() : d.destinations().values().stream().map(dest -> new DestinationState(dest.name(),
                         paused.contains(new DestinationRef(name, dest.name())), new ConnectorState(dest.type(), null, null))).toList(),
-                problems.stream().map(Problem::toString).toList());
+                problems.stream().map(Problem::toString).toList(), Optional.ofNullable(codes.get(name)).map(InterfaceCode::revision).orElse(null));
     }
 
     private InterfaceState stateOf(InterfaceDefinition d) {
@@ -443,7 +558,8 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         String state = runtime == null ? "stopped" : notListening.isPresent() ? NOT_LISTENING : runtime.accepting() ? "running" : "draining";
         ConnectorState source = connector(d.source().type(), runtime == null ? Optional.empty() : runtime.sourceCondition());
         String reason = runtime == null ? notRunning.get(d.name()) : notListening.orElse(null);
-        return new InterfaceState(d.name(), state, reason, source, destinations, List.of());
+        InterfaceCode code = codes.get(d.name());
+        return new InterfaceState(d.name(), state, reason, source, destinations, List.of(), code == null ? null : code.revision());
     }
 
     private static ConnectorState connector(String type, Optional<EngineConnectorContext.Condition> condition) {

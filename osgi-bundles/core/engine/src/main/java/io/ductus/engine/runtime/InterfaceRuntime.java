@@ -18,6 +18,7 @@ import io.ductus.engine.monitor.EngineMetrics;
 import io.ductus.engine.monitor.EventHub;
 import io.ductus.engine.services.EngineServices;
 import io.ductus.script.InterfaceScript;
+import io.ductus.core.revision.InterfaceFiles;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -39,7 +40,9 @@ import org.slf4j.LoggerFactory;
 /**
  * One running interface: destinations and their workers first, then the intake, then the source. Stops
  * in the opposite order: the source stops taking input and answers what is in flight, the intake closes,
- * the workers finish the message in hand and record it.
+ * the workers finish the message in hand and record it. The source submits through an {@link IntakeGate},
+ * so that a live deploy ({@link InterfaceSwap}) can hand the same source, with its connections, to the
+ * interface's next revision.
  */
 final class InterfaceRuntime {
 
@@ -51,7 +54,8 @@ final class InterfaceRuntime {
      * Intake and workers count into {@code metrics} and tell {@code events} what happened.
      */
     record Shared(Store store, Clock clock, Path projectFolder, Path dataDirectory, ScheduledExecutorService timers,
-                  ExecutorService storing, Function<InterfaceDefinition, Optional<InterfaceScript>> code, EngineServices services,
+                  ExecutorService storing, java.util.function.BiFunction<InterfaceDefinition, InterfaceFiles, Optional<InterfaceScript>> code,
+                  EngineServices services,
                   EngineMetrics metrics, EventHub events, RunningLanes lanes) {
     }
 
@@ -60,6 +64,7 @@ final class InterfaceRuntime {
 
 
     private final InterfaceDefinition definition;
+    private final InterfaceCode code;
     private final Map<String, DestinationRunner> destinations;
     private final MessageIntake intake;
     /** Empty for {@code source: internal}: only routes fill the interface. */
@@ -75,15 +80,17 @@ final class InterfaceRuntime {
     /** Why the source does not take input although it should (it could not start and is tried again), else null. */
     private String notListening;
     private java.util.concurrent.ScheduledFuture<?> retry;
+    private IntakeGate gate;
     /** Answers requests of a source in respond mode; made with each source (null while it is closed, or without code). */
     private ScriptResponder responder;
     private boolean open;
 
-    private InterfaceRuntime(InterfaceDefinition definition, Map<String, DestinationRunner> destinations,
+    private InterfaceRuntime(InterfaceDefinition definition, InterfaceCode code, Map<String, DestinationRunner> destinations,
                              Optional<ConnectorFactory> sourceFactory, ConnectorConfig sourceConfig, Shared shared,
                              Optional<InterfaceScript> script, RunawayGuard guard, Runnable changed) {
         this.definition = definition;
         this.changed = changed;
+        this.code = code;
         this.script = script;
         this.guard = guard;
         this.destinations = destinations;
@@ -100,16 +107,31 @@ final class InterfaceRuntime {
      * its routes store into. Throws {@link StartException} with a reason an operator can act on; nothing is
      * left running then.
      *
+     * @param code    the revision of the interface's files it runs (its code is the one the project check loaded from them)
      * @param paused  whether a destination is paused: then its workers start paused, so they never take a message
      * @param changed told when the interface's state changes on its own (its source could start at last)
      */
-    static InterfaceRuntime start(InterfaceDefinition definition, Function<String, Optional<ConnectorFactory>> factories,
+    static InterfaceRuntime start(InterfaceDefinition definition, InterfaceCode code,
+                                  Function<String, Optional<ConnectorFactory>> factories,
                                   Function<String, Optional<RouteHandover.Target>> routeTargets, Shared shared,
                                   Predicate<String> paused, Consumer<String> stopBecause, Runnable changed) throws StartException {
+        InterfaceRuntime runtime = prepare(definition, code, factories, routeTargets, shared, paused, stopBecause, changed);
+        runtime.startAll();
+        return runtime;
+    }
+
+    /**
+     * Creates the interface as {@link #start} does but starts nothing: its code is loaded, its connectors'
+     * settings checked and the connectors made, so that a live deploy has it ready before the gate closes.
+     */
+    static InterfaceRuntime prepare(InterfaceDefinition definition, InterfaceCode code,
+                                    Function<String, Optional<ConnectorFactory>> factories,
+                                    Function<String, Optional<RouteHandover.Target>> routeTargets, Shared shared,
+                                    Predicate<String> paused, Consumer<String> stopBecause, Runnable changed) throws StartException {
         RunawayGuard guard = new RunawayGuard(stopBecause);
         Optional<ConnectorFactory> sourceFactory = definition.source().isInternal() ? Optional.empty()
                 : Optional.of(factory(definition.source().type(), factories, Role.SOURCE, "source"));
-        Optional<InterfaceScript> script = script(definition, shared);
+        Optional<InterfaceScript> script = script(definition, code, shared);
         Optional<java.util.Set<String>> exported = script.map(InterfaceScript::exportedFunctions);
         ConnectorConfig sourceConfig = sourceFactory.isEmpty() ? null
                 : config(sourceFactory.get(), Role.SOURCE, definition.source().settings(), "source", shared.services());
@@ -145,22 +167,32 @@ final class InterfaceRuntime {
             Optional<Transformer> transformer = function.map(f -> new Transformer(script.orElseThrow(), f, definition.format(),
                     d.outputFormat(), guard));
             runners.put(d.name(), new DestinationRunner(definition, d, connector, handovers, context, shared.store(),
-                    shared.clock(), transformer, shared.metrics().destination(definition.name(), d.name()), shared.events()));
+                    shared.clock(), transformer, shared.metrics().destination(definition.name(), d.name()), shared.events(),
+                    code.revision()));
             if (paused.test(d.name())) runners.get(d.name()).pause();
         }
-        InterfaceRuntime runtime = new InterfaceRuntime(definition, runners, sourceFactory, sourceConfig, shared, script, guard, changed);
-        runtime.startAll();
-        return runtime;
+        return new InterfaceRuntime(definition, code, runners, sourceFactory, sourceConfig, shared, script, guard, changed);
     }
 
     private void startAll() throws StartException {
+        startDestinations();
+        try {
+            openSourceOrRetry();
+        } catch (StartException e) {
+            shared.lanes().stopped(definition.name(), committedInLane);
+            for (DestinationRunner runner : destinations.values()) stopQuietly(runner);
+            throw e;
+        }
+    }
+
+    /** Starts the destinations' connectors and workers; the workers' lanes are woken by commits from then on. */
+    void startDestinations() throws StartException {
         List<DestinationRunner> started = new ArrayList<>();
         try {
             for (DestinationRunner runner : destinations.values()) {
                 runner.start();
                 started.add(runner);
             }
-            openSourceOrRetry();
             shared.lanes().started(definition.name(), committedInLane);
         } catch (Exception e) {
             for (DestinationRunner runner : started) stopQuietly(runner);
@@ -234,25 +266,84 @@ final class InterfaceRuntime {
         intake.reopen();
         sourceContext = new EngineConnectorContext(definition.name(), "source", shared.clock(), shared.dataDirectory(), shared.timers());
         if (sourceFactory.isPresent()) {
-            // With code, the intake also answers requests (respond mode); a source that does not respond just submits.
-            responder = script.map(s -> new ScriptResponder(definition, s, guard, shared.clock())).orElse(null);
-            Intake given = responder == null ? intake : new RespondingIntake(intake, responder);
+            gate = IntakeGate.of(definition.name(), target());
             try {
                 Source created = sourceFactory.get().createSource(sourceConfig, sourceContext);
-                created.start(given);
+                created.start(gate);
                 source = created;
             } catch (ConnectorException e) {
                 closeResponder();
                 sourceContext.close();
                 intake.refuse();
+                gate = null;
                 throw new SourceUnavailable(SourceFailures.words(e), e);
             } catch (Exception | LinkageError e) {
                 closeResponder();
                 sourceContext.close();
+                gate = null;
                 throw new StartException("source: the " + definition.source().type() + " connector could not start: " + e.getMessage(), e);
             }
         }
         open = true;
+    }
+
+    /**
+     * What the source's gate hands submissions to: the intake; with code, the intake that also answers
+     * requests (respond mode; a source that does not respond just submits). Makes the responder.
+     */
+    private Intake target() {
+        responder = script.map(s -> new ScriptResponder(definition, s, guard, shared.clock())).orElse(null);
+        return responder == null ? intake : new RespondingIntake(intake, responder);
+    }
+
+    /**
+     * Whether this runtime can take over {@code old}'s source as it is: the same source, settings and all,
+     * and code on both sides or on neither (a source in respond mode answers with it).
+     */
+    boolean canTakeSourceOf(InterfaceRuntime old) {
+        return old.gate != null && old.open && definition.source().equals(old.definition.source())
+                && script.isPresent() == old.script.isPresent();
+    }
+
+    /** A live deploy's first step: the source's submissions wait at the gate; the old intake then finishes what it stores. */
+    void holdSource() throws InterruptedException {
+        gate.hold();
+        intake.close(STOP_WAIT_MS);
+        closeResponder();
+    }
+
+    /** Takes over {@code old}'s held source and opens its gate onto this runtime's intake. */
+    synchronized void takeSourceOf(InterfaceRuntime old) {
+        synchronized (old) {
+            source = old.source;
+            sourceContext = old.sourceContext;
+            gate = old.gate;
+            old.source = null;
+            old.sourceContext = null;
+            old.gate = null;
+            old.open = false;
+        }
+        intake.reopen();
+        open = true;
+        gate.release(target());
+    }
+
+    /** Asks every destination's workers for a quiet pass ({@link SlotWorker#quiet()}). */
+    java.util.concurrent.CompletableFuture<Void> quiet() {
+        return java.util.concurrent.CompletableFuture.allOf(destinations.values().stream().map(DestinationRunner::quiet)
+                .toArray(java.util.concurrent.CompletableFuture[]::new));
+    }
+
+    /** Ends the workers (each after the message in hand) and releases the destinations' connectors. */
+    void stopDestinations() throws InterruptedException {
+        shared.lanes().stopped(definition.name(), committedInLane);
+        destinations.values().forEach(DestinationRunner::requestStop);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_WAIT_MS);
+        for (DestinationRunner runner : destinations.values()) runner.awaitStopped(deadline);
+    }
+
+    InterfaceCode code() {
+        return code;
     }
 
     /** Stops taking input: the source answers what is in flight, then the intake refuses the rest. */
@@ -268,8 +359,9 @@ final class InterfaceRuntime {
         }
         intake.close(STOP_WAIT_MS);
         closeResponder();
-        sourceContext.close();
+        if (sourceContext != null) sourceContext.close();
         source = null;
+        gate = null;
         open = false;
     }
 
@@ -287,11 +379,8 @@ final class InterfaceRuntime {
     }
 
     void stop() throws InterruptedException {
-        shared.lanes().stopped(definition.name(), committedInLane);
         closeSource();
-        destinations.values().forEach(DestinationRunner::requestStop);
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_WAIT_MS);
-        for (DestinationRunner runner : destinations.values()) runner.awaitStopped(deadline);
+        stopDestinations();
     }
 
     InterfaceDefinition definition() {
@@ -311,6 +400,23 @@ final class InterfaceRuntime {
         return Optional.ofNullable(sourceContext).map(EngineConnectorContext::condition);
     }
 
+    /** A held source nobody can take over: stopped (its waiting submissions get the retryable answer). */
+    synchronized void closeHeldSource() {
+        if (gate == null) return;
+        IntakeGate held = gate;
+        open = true;
+        try {
+            if (source != null) source.stop().toCompletableFuture().get(STOP_WAIT_MS, TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            LOG.warn("interface {}: source did not stop cleanly: {}", definition.name(), e.toString());
+        }
+        held.release(intake); // closed: what waited is refused with the retryable answer
+        if (sourceContext != null) sourceContext.close();
+        source = null;
+        gate = null;
+        open = false;
+    }
+
     private static void stopQuietly(DestinationRunner runner) {
         try {
             runner.stop(STOP_WAIT_MS);
@@ -319,10 +425,14 @@ final class InterfaceRuntime {
         }
     }
 
-    /** The interface's code as the project check loaded it, when it has transform.js. */
-    private static Optional<InterfaceScript> script(InterfaceDefinition definition, Shared shared) throws StartException {
+    /**
+     * The interface's code as the project check loaded it from the revision's files (its imports among
+     * them), when they have transform.js; never read from the disk again.
+     */
+    private static Optional<InterfaceScript> script(InterfaceDefinition definition, InterfaceCode code, Shared shared)
+            throws StartException {
         try {
-            return shared.code().apply(definition);
+            return shared.code().apply(definition, code.files());
         } catch (RuntimeException e) {
             throw new StartException("its code does not load: " + e.getMessage(), e);
         }

@@ -25,8 +25,13 @@ import java.util.Map;
  */
 final class RouteHandover implements Handover {
 
-    /** The interface a route stores into, and what to tell once it did. */
-    record Target(String name, IntakeRows rows, IntakeMetrics metrics, RunningLanes lanes, EventHub events) {
+    /**
+     * The interface a route stores into, and what to tell once it did.
+     *
+     * @param rows the target's intake rules as they are now (a deploy of the target changes them)
+     */
+    record Target(String name, java.util.function.Supplier<IntakeRows> rows, IntakeMetrics metrics, RunningLanes lanes,
+                  EventHub events) {
     }
 
     private final DestinationRef route;
@@ -47,7 +52,7 @@ final class RouteHandover implements Handover {
         InboundMessage message = InboundMessage.of(output).withCharset(Charset.forName(charset)).withOrigin(Map.of(
                 "interface", route.interfaceName(), "destination", route.destination(),
                 "message", Long.toString(delivery.messageId())));
-        waiting.put(delivery.messageId(), target.rows().row(message, clock.millis()));
+        waiting.put(delivery.messageId(), target.rows().get().row(message, clock.millis()));
         return Outcome.sent("routed to interface " + target.name());
     }
 

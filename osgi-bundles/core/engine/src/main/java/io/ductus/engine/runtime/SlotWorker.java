@@ -19,6 +19,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,7 +30,9 @@ import org.slf4j.LoggerFactory;
  * recorded in batches of at most {@value #FLUSH_EVERY}, and always before waiting, so a crash re-sends
  * at most one small batch. Holds nothing between passes that a crash could lose. Once outcomes are
  * recorded they are counted and published as events; transform and send times, and receipt to sent,
- * are measured as they happen.
+ * are measured as they happen. Each outcome carries the revision of the interface whose code the worker
+ * runs. A live deploy asks the worker for a quiet pass ({@link #quiet()}): one that began after the ask
+ * and found nothing it could deliver now.
  */
 final class SlotWorker implements Runnable {
 
@@ -53,12 +56,17 @@ final class SlotWorker implements Runnable {
     private final EventHub events;
     private final Wakeup wakeup = new Wakeup();
     private final List<DeliveryOutcome> unrecorded = new ArrayList<>();
+    private final Integer revision;
+    private final List<CompletableFuture<Void>> quietAsked = new ArrayList<>();
+    private boolean lastPassQuiet;
     private volatile boolean running = true;
 
+    /** @param revision the revision of the interface whose code this worker runs, recorded with each outcome (null: none known) */
     SlotWorker(DestinationRef ref, Set<Integer> lanes, Handover handover, Store store, Clock clock, Retry retry,
                boolean saveOutput, BooleanSupplier paused, Optional<Transformer> transformer, DestinationMetrics metrics,
-               EventHub events) {
+               EventHub events, Integer revision) {
         this.ref = ref;
+        this.revision = revision;
         this.lanes = Set.copyOf(lanes);
         this.handover = handover;
         this.store = store;
@@ -81,11 +89,29 @@ final class SlotWorker implements Runnable {
         wakeup.ring();
     }
 
+    /**
+     * Completes once a pass that began after this call delivered nothing (everything it could deliver now
+     * is delivered and recorded; a lane waiting for a retry's back-off does not count), or at once while
+     * paused, or when the worker ends.
+     */
+    CompletableFuture<Void> quiet() {
+        CompletableFuture<Void> asked = new CompletableFuture<>();
+        synchronized (quietAsked) {
+            quietAsked.add(asked);
+        }
+        wakeup.ring();
+        return asked;
+    }
+
     @Override
     public void run() {
         try {
             while (running) {
-                long waitMs = paused.getAsBoolean() ? IDLE_POLL_MS : pass();
+                List<CompletableFuture<Void>> asked = takeQuietAsks();
+                boolean pausedNow = paused.getAsBoolean();
+                long waitMs = pausedNow ? IDLE_POLL_MS : pass();
+                if (pausedNow || lastPassQuiet) asked.forEach(f -> f.complete(null));
+                else if (!asked.isEmpty()) returnQuietAsks(asked);
                 if (waitMs > 0 && running) wakeup.await(waitMs);
             }
         } catch (InterruptedException e) {
@@ -93,11 +119,28 @@ final class SlotWorker implements Runnable {
         } finally {
             flushQuietly();
             transform.ifPresent(Transformer.Session::close);
+            takeQuietAsks().forEach(f -> f.complete(null));
+        }
+    }
+
+    private List<CompletableFuture<Void>> takeQuietAsks() {
+        synchronized (quietAsked) {
+            if (quietAsked.isEmpty()) return List.of();
+            List<CompletableFuture<Void>> taken = new ArrayList<>(quietAsked);
+            quietAsked.clear();
+            return taken;
+        }
+    }
+
+    private void returnQuietAsks(List<CompletableFuture<Void>> asked) {
+        synchronized (quietAsked) {
+            quietAsked.addAll(0, asked);
         }
     }
 
     /** One pass over the lanes; returns how long to wait before the next (0: go on at once). */
     private long pass() throws InterruptedException {
+        lastPassQuiet = false;
         // What was delivered but not yet recorded must be recorded before reading again, or it is sent twice.
         if (!flush()) return STORE_ERROR_PAUSE_MS;
         List<PendingDelivery> pending;
@@ -119,7 +162,7 @@ final class SlotWorker implements Runnable {
                 nextDue = Math.min(nextDue, delivery.nextAttemptAt());
                 continue;
             }
-            DeliveryOutcome outcome = deliver(delivery);
+            DeliveryOutcome outcome = deliver(delivery).withRevision(revision);
             delivered++;
             unrecorded.add(outcome);
             if (outcome.kind() == DeliveryOutcome.Kind.RETRY) {
@@ -131,6 +174,7 @@ final class SlotWorker implements Runnable {
         }
         if (!flush()) return STORE_ERROR_PAUSE_MS;
         if (delivered > 0) return 0;
+        lastPassQuiet = running;
         if (nextDue != Long.MAX_VALUE) return Math.max(1, Math.min(IDLE_POLL_MS, nextDue - clock.millis()));
         return IDLE_POLL_MS;
     }

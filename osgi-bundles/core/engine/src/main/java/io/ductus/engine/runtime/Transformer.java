@@ -36,6 +36,17 @@ final class Transformer {
         this.guard = guard;
     }
 
+    /** What the code sees as {@code meta}: id, receivedAt, interface, destination, origin ("" when none). */
+    static Map<String, Object> meta(long messageId, long receivedAt, String interfaceName, String destination, String origin) {
+        Map<String, Object> meta = new LinkedHashMap<>();
+        meta.put("id", messageId);
+        meta.put("receivedAt", Instant.ofEpochMilli(receivedAt).toString());
+        meta.put("interface", interfaceName);
+        meta.put("destination", destination);
+        meta.put("origin", origin == null ? "" : origin);
+        return meta;
+    }
+
     /** One worker's use of the transform. */
     Session session() {
         return new Session();
@@ -52,14 +63,9 @@ final class Transformer {
                     return new TransformResult.Quarantined("transform.js does not load: " + e.getMessage());
                 }
             }
-            Map<String, Object> meta = new LinkedHashMap<>();
-            meta.put("id", delivery.messageId());
-            meta.put("receivedAt", Instant.ofEpochMilli(delivery.receivedAt()).toString());
-            meta.put("interface", delivery.destination().interfaceName());
-            meta.put("destination", delivery.destination().destination());
-            meta.put("origin", delivery.sourceInfo() == null ? "" : delivery.sourceInfo());
             TransformResult result = Transform.run(context, function, delivery.payload(), Charset.forName(delivery.charset()),
-                    format, output, meta);
+                    format, output, meta(delivery.messageId(), delivery.receivedAt(), delivery.destination().interfaceName(),
+                            delivery.destination().destination(), delivery.sourceInfo()));
             if (result instanceof TransformResult.Runaway runaway) guard.ranPastTimeout(runaway.reason());
             else guard.ranFine();
             if (context.cancelled()) { // the runaway was cancelled with its context: the next message gets a new one

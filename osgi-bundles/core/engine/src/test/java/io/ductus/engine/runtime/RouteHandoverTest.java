@@ -75,10 +75,10 @@ class RouteHandoverTest {
                 new DestinationDefinition("out", "file", Map.of("path", "x"), io.ductus.core.project.DestinationTransform.DEFAULT, Format.HL7, Retry.FOREVER, false)));
         lanes.started("lab", woken::add);
         Clock clock = Clock.fixed(Instant.parse("2026-11-29T12:00:00Z"), ZoneOffset.UTC);
-        RouteHandover.Target target = new RouteHandover.Target("lab", new IntakeRows(lab), new EngineMetrics().intake("lab"),
+        RouteHandover.Target target = new RouteHandover.Target("lab", () -> new IntakeRows(lab), new EngineMetrics().intake("lab"),
                 lanes, new EventHub());
         worker = new SlotWorker(ref, Set.of(0), new RouteHandover(ref, target, store, clock), store, clock, Retry.FOREVER, false,
-                () -> false, Optional.empty(), new EngineMetrics().destination("adt", "to-lab"), new EventHub());
+                () -> false, Optional.empty(), new EngineMetrics().destination("adt", "to-lab"), new EventHub(), 1);
         thread = Thread.ofVirtual().start(worker);
     }
 

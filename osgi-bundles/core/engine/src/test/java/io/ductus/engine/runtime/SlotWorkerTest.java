@@ -135,7 +135,7 @@ class SlotWorkerTest {
         };
         Clock clock = Clock.fixed(Instant.parse("2026-11-29T12:00:00Z"), ZoneOffset.UTC);
         worker = new SlotWorker(ref, Set.of(0, 1, 2, 3, 4, 5, 6, 7), new ConnectorHandover(destination, store), store, clock, retry, false, () -> false,
-                java.util.Optional.empty(), new EngineMetrics().destination(ref.interfaceName(), ref.destination()), new EventHub());
+                java.util.Optional.empty(), new EngineMetrics().destination(ref.interfaceName(), ref.destination()), new EventHub(), 1);
         thread = Thread.ofVirtual().start(worker);
     }
 
