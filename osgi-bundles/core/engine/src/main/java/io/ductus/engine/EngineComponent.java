@@ -11,7 +11,11 @@ import io.ductus.engine.monitor.EngineMetrics;
 import io.ductus.engine.monitor.EventHub;
 import io.ductus.engine.plugins.ConnectorRegistry;
 import io.ductus.engine.plugins.PluginMonitor;
+import io.ductus.core.revision.InterfaceFiles;
+import io.ductus.engine.design.StartRevisions;
 import io.ductus.engine.runtime.EngineRuntime;
+import io.ductus.engine.runtime.InterfaceCode;
+import java.util.Map;
 import io.ductus.project.LoadedProject;
 import io.ductus.project.ProjectLoader;
 import io.ductus.store.Store;
@@ -55,18 +59,22 @@ public final class EngineComponent {
         this.status = new EngineStatus(settings, clock);
         this.plugins = new PluginMonitor(context, settings.plugins());
         Api table = new Api(new EngineParts(status, () -> EngineRoutes.bundlesOf(context), connectors, plugins::current,
-                () -> runtime, store, events, metrics), clock, settings.version());
+                () -> runtime, store, events, metrics, new ProjectValidatorService(connectors)), clock, settings.version());
         this.api = new ApiServer(settings.apiListen(), table.router());
         try {
             api.start();
             StartupSteps.mark("API listening");
             plugins.start();
+            // Before the project is read: a deploy a crash interrupted is finished or undone, and every
+            // interface folder's files are on record as the revision it runs.
+            Map<String, InterfaceCode> revisions = StartRevisions.record(settings.project(), store.revisions(), clock.millis());
             ProjectSources sources = ProjectLoader.read(settings.project());
             LoadedProject project = ProjectLoader.load(settings.project(), ConnectorTypes.unknown());
             if (!project.engineProblems().isEmpty()) {
                 throw new IllegalStateException("the project has problems: " + project.engineProblems().get(0));
             }
-            runtime = EngineRuntime.start(sources, settings.project(), connectors, store, clock, settings.data(), metrics, events);
+            runtime = EngineRuntime.start(sources, settings.project(), name -> revisions.getOrDefault(name,
+                    new InterfaceCode(null, InterfaceFiles.of(name, Map.of()))), connectors, store, clock, settings.data(), metrics, events);
             StartupSteps.mark("interfaces started");
             counts = new CountsWatcher(events, store, runtime.interfaces()::destinations).start();
             status.running();

@@ -66,13 +66,23 @@ public final class ProjectLoader {
                     String name = child.getFileName().toString();
                     if (name.startsWith(".")) continue;
                     String path = ProjectShapes.INTERFACES_FOLDER + "/" + name + "/" + ProjectShapes.INTERFACE_FILE;
-                    interfaces.put(name, readFile(folder, path).orElseGet(() -> new ProjectFile(path, Optional.empty(),
-                            List.of(new Problem(path, Position.START, "",
-                                    "the file is missing; every folder in interfaces/ is an interface and needs one")))));
+                    interfaces.put(name, readFile(folder, path).orElseGet(() -> missingInterfaceFile(name)));
                 }
             }
         }
         return new ProjectSources(readFile(folder, ProjectShapes.DUCTUS_FILE), readFile(folder, ProjectShapes.RESOURCES_FILE), interfaces);
+    }
+
+    /** One interface's interface.yaml read from its bytes (a draft's, a deploy's), as the loader reads it from disk. */
+    public static ProjectFile interfaceFile(String interfaceName, byte[] yaml) {
+        return YamlTreeReader.read(ProjectShapes.INTERFACES_FOLDER + "/" + interfaceName + "/" + ProjectShapes.INTERFACE_FILE, yaml);
+    }
+
+    /** What the loader makes of an interface folder without an interface.yaml. */
+    public static ProjectFile missingInterfaceFile(String interfaceName) {
+        String path = ProjectShapes.INTERFACES_FOLDER + "/" + interfaceName + "/" + ProjectShapes.INTERFACE_FILE;
+        return new ProjectFile(path, Optional.empty(), List.of(new Problem(path, Position.START, "",
+                "the file is missing; every folder in interfaces/ is an interface and needs one")));
     }
 
     private static Optional<ProjectFile> readFile(Path folder, String path) {

@@ -64,9 +64,9 @@ public final class ScriptContext implements AutoCloseable {
         }
     }
 
-    /** The names the module exports. */
+    /** The names the module exports (a copy: it stays readable once the context is closed). */
     public java.util.Set<String> exportedNames() {
-        return exports.getMemberKeys();
+        return java.util.Set.copyOf(exports.getMemberKeys());
     }
 
     /** The names of the functions the module exports (what a destination's transform: may name). */

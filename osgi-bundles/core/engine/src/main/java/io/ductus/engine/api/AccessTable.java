@@ -48,6 +48,22 @@ public final class AccessTable {
             Map.entry("resendQuarantined", OPERATOR),
             Map.entry("editMessage", OPERATOR.and(Permission.PAYLOADS)),
             Map.entry("dismissMessages", OPERATOR),
+            // Design: operators change what runs (deploy, roll back, remove) and try code on the server;
+            // viewers read the history. Drafts are working copies of code that would run, so operators'.
+            // A trial of stored messages also needs payloads (checked by the handler: inline ones do not).
+            Map.entry("deployInterface", OPERATOR),
+            Map.entry("rollbackInterface", OPERATOR),
+            Map.entry("removeInterface", OPERATOR),
+            Map.entry("deployFromDisk", OPERATOR),
+            Map.entry("listRevisions", VIEWER),
+            Map.entry("getRevision", VIEWER),
+            Map.entry("diffRevisions", VIEWER),
+            Map.entry("listDrafts", OPERATOR),
+            Map.entry("getDraft", OPERATOR),
+            Map.entry("saveDraft", OPERATOR),
+            Map.entry("deleteDraft", OPERATOR),
+            Map.entry("trialInterface", OPERATOR),
+            Map.entry("getConfigSchema", VIEWER),
             // Queue sizes and interface names are for the engine's users, not for anyone on the network:
             // Prometheus sends a viewer token (authorization: credentials_file).
             Map.entry("getMetrics", VIEWER),

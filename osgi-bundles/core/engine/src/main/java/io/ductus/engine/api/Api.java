@@ -2,6 +2,8 @@ package io.ductus.engine.api;
 
 import io.ductus.core.auth.Lockout;
 import io.ductus.core.auth.SessionPolicy;
+import io.ductus.engine.design.Deployer;
+import io.ductus.engine.design.Trials;
 import io.ductus.store.account.AccountStore;
 import java.time.Duration;
 import java.time.Clock;
@@ -34,6 +36,11 @@ public final class Api {
         all.addAll(new InterfaceRoutes(engine.runtime(), engine.store(), clock).routes());
         all.addAll(new DrainRoutes(engine.runtime(), engine.store(), clock).routes());
         all.addAll(new MessageRoutes(engine.runtime(), engine.store(), engine.events(), clock).routes());
+        all.addAll(new DeployRoutes(new Deployer(engine.runtime(), engine.store(), engine.validator(), clock), engine.store(), clock).routes());
+        all.addAll(new RevisionRoutes(engine.runtime(), engine.store()).routes());
+        all.addAll(new DraftRoutes(engine.store(), clock).routes());
+        all.addAll(new TrialRoutes(engine.runtime(), engine.store(), new Trials(engine.runtime(), engine.validator()), clock).routes());
+        all.addAll(new SchemaRoutes(engine.connectors()).routes());
         all.add(new EventRoutes(engine.events(), keepAlive).route());
         all.add(new MetricsRoutes(engine.metrics(), engine.runtime(), engine.store()).route());
         all.add(new HotspotRoutes(engine.runtime()).route());

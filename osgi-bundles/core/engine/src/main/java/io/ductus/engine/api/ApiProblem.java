@@ -10,11 +10,18 @@ public final class ApiProblem extends RuntimeException {
 
     private final int status;
     private final String title;
+    private final transient java.util.Map<String, Object> extensions;
 
     public ApiProblem(int status, String title, String detail) {
+        this(status, title, detail, java.util.Map.of());
+    }
+
+    /** @param extensions more members of the problem document (RFC 9457 §3.2), such as the problems of a deploy */
+    public ApiProblem(int status, String title, String detail, java.util.Map<String, Object> extensions) {
         super(detail, null, false, false);
         this.status = status;
         this.title = title;
+        this.extensions = java.util.Map.copyOf(extensions);
     }
 
     public static ApiProblem badRequest(String detail) {
@@ -34,6 +41,6 @@ public final class ApiProblem extends RuntimeException {
     }
 
     public ApiResponse response() {
-        return ApiResponse.problem(status, title, detail());
+        return ApiResponse.problem(status, title, detail(), extensions);
     }
 }

@@ -51,11 +51,17 @@ public record ApiResponse(int status, String contentType, byte[] body, Map<Strin
 
     /** An RFC 9457 problem document: a short title and a detail that says what to do. */
     public static ApiResponse problem(int status, String title, String detail) {
+        return problem(status, title, detail, Map.of());
+    }
+
+    /** A problem document with more members after the four (RFC 9457 §3.2). */
+    public static ApiResponse problem(int status, String title, String detail, Map<String, Object> extensions) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("type", "about:blank");
         body.put("title", title);
         body.put("status", status);
         body.put("detail", detail);
+        body.putAll(extensions);
         ApiResponse json = json(status, body);
         return new ApiResponse(status, "application/problem+json", json.body());
     }

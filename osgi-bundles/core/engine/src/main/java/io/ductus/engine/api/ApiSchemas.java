@@ -63,6 +63,7 @@ public final class ApiSchemas {
                                 + " stopped; not loaded (its files or its code have problems)",
                         "running", "draining", "not listening", "stopped", "not loaded"),
                 "reason", nullableString("why it does not run as it should"), "owner", nullableString("its interface.yaml owner"),
+                "revision", nullableInteger("the revision of its files it runs (GET …/revisions); null when not on record"),
                 "source", ref("Connector"),
                 "health", ref("HealthSummary"), "ownHealth", ref("HealthSummary"), "destinations", array(ref("Destination")),
                 "problems", array(string("a problem of its files or code, as ductus validate prints it: file:line:column: field: message"))));
@@ -185,6 +186,7 @@ public final class ApiSchemas {
                 "interface", string("the interface it is a message of"), "destinations", array(string("where the copy goes")),
                 "original", ref("Changed")));
         alerts(s);
+        design(s);
         return s;
     }
 
@@ -239,6 +241,121 @@ public final class ApiSchemas {
                         "kind", enumeration("what was found", "blocked_lane", "receiver_down", "hot_lane", "unowned_lane"),
                         "lane", nullableInteger("the lane"), "key", nullableString("the ordering key of its first message"),
                         "waiting", integer("messages waiting there"), "detail", string("in words")))))));
+    }
+
+    /** Revisions, drafts, deploys and trials (docs/designing.md). */
+    private static void design(Map<String, Object> s) {
+        Map<String, Object> files = Map.of("type", "object", "additionalProperties", Map.of("type", "string"),
+                "description", "path relative to the project folder (interfaces/NAME/…, lib/…) → the file's text (UTF-8)");
+        Map<String, Object> binaryFiles = Map.of("type", "object", "additionalProperties", Map.of("type", "string", "contentEncoding", "base64"),
+                "description", "files that are not UTF-8 text: path → base64");
+        s.put("FileProblem", object(List.of("file", "line", "column", "field", "message", "text"),
+                "file", string("the file, relative to the project folder"), "line", integer("from 1"), "column", integer("from 1"),
+                "field", string("the key path (destinations.lab.transform), empty for the file as a whole"),
+                "message", string("what is wrong and what was expected"), "text", string("file:line:column: field: message")));
+        s.put("RevisionSummary", object(List.of("interface", "revision", "status", "origin", "createdAt"),
+                "interface", string("the interface"), "revision", integer("1, 2, 3… per interface"),
+                "hash", nullableString("SHA-256 of its files; null for a removal"),
+                "status", enumeration("deploying (under way), deployed, failed (the one before went on running), removed",
+                        "deploying", "deployed", "failed", "removed"),
+                "origin", enumeration("how it came", "api", "disk", "start", "rollback"),
+                "author", nullableString("user:NAME or token:NAME; engine for what the start found"),
+                "message", nullableString("what the author said of it"), "basedOn", nullableInteger("the revision it was made from"),
+                "createdAt", dateTime("when it was begun"), "finishedAt", nullableDateTime("when its deploy ended"),
+                "reason", nullableString("why it failed, or what a removal filtered")));
+        s.put("RevisionList", object(List.of("interface", "revisions"), "interface", string("the interface"),
+                "current", nullableInteger("its current revision (the newest deployed or removed one)"),
+                "running", nullableInteger("the revision this engine runs"),
+                "revisions", array(ref("RevisionSummary")), "next", nullableInteger("pass as before= for the next page; null at the end")));
+        s.put("Revision", Map.of("allOf", List.of(ref("RevisionSummary"), object(List.of("files"), "files", files,
+                "binaryFiles", binaryFiles))));
+        s.put("Diff", object(List.of("interface", "from", "to", "files", "patch"), "interface", string("the interface"),
+                "from", anyObject("{revision: N}, {draft: true, base}, {running: true, revision} or {none: true}"),
+                "to", anyObject("as from"),
+                "files", array(object(List.of("path", "change", "added", "removed", "diff"), "path", string("the file"),
+                        "change", enumeration("what happened to it", "added", "removed", "changed"),
+                        "added", integer("lines added"), "removed", integer("lines removed"),
+                        "diff", string("its unified diff (a/ and b/ prefixes, 3 lines of context)"))),
+                "patch", string("every file's diff in one, for git apply")));
+        s.put("Deploy", object(List.of(), "base", nullableInteger("the revision the files were made from; null for a new interface"
+                        + " (required with files)"), "files", files, "binaryFiles", binaryFiles,
+                "draft", bool("deploy your draft instead of files (its base unless base is given); the draft is deleted once deployed"),
+                "message", nullableString("what changed, for the history")));
+        s.put("Rollback", object(List.of("revision"), "revision", integer("the revision whose files to deploy again"),
+                "base", nullableInteger("the current revision as you saw it (default: whatever is current)"),
+                "message", nullableString("why, for the history")));
+        s.put("Remove", object(List.of("base"), "base", nullableInteger("the current revision as you saw it"),
+                "filterPending", bool("filter the interface's pending deliveries (with the reason) rather than refuse"),
+                "reason", nullableString("why: kept with the removal, and as each filtered delivery's last error")));
+        s.put("DeployFromDisk", object(List.of(), "interfaces", array(string("only these (default: every interface)")),
+                "message", nullableString("what changed, for the history"),
+                "filterPending", bool("for interfaces whose folder is gone: filter their pending deliveries rather than refuse"),
+                "reason", nullableString("why they were removed")));
+        Map<String, Object> deployed = object(List.of("interface", "changed", "revision", "notes"), "interface", string("the interface"),
+                "changed", bool("false when the files were those it runs already: nothing was done"),
+                "revision", ref("RevisionSummary"),
+                "swap", Map.of("type", List.of("object", "null"), "description", "how it took the revision: running, reason (why not),"
+                        + " live (a swap in place), gateClosedMs (how long its input waited), drained (the old code delivered what was"
+                        + " stored before), sourceKept (its listener and connections stayed)"),
+                "tests", Map.of("type", List.of("object", "null"), "description", "files, passed, failed"),
+                "notes", array(string("what else to know")));
+        s.put("Deployed", deployed);
+        s.put("DeployedFromDisk", object(List.of("interfaces"), "interfaces", array(Map.of("allOf", List.of(
+                object(List.of("interface", "outcome"), "outcome", enumeration("what happened", "deployed", "unchanged", "removed", "refused"),
+                        "title", string("why refused, in a few words"), "detail", string("why refused"),
+                        "problems", array(ref("FileProblem"))))))));
+        Map<String, Object> draftSummary = object(List.of("interface", "owner", "files", "baseIsCurrent", "updatedAt"),
+                "interface", string("the interface (maybe a new one)"), "owner", string("whose: user:NAME or token:NAME"),
+                "base", nullableInteger("the revision it was started from; null for a new interface"),
+                "current", nullableInteger("the interface's current revision now"),
+                "baseIsCurrent", bool("false when someone deployed since the draft was started: look at the diff before deploying"),
+                "files", integer("how many files it has (its files with GET …/draft)"),
+                "createdAt", dateTime("first saved"), "updatedAt", dateTime("last saved"));
+        s.put("DraftSummary", draftSummary);
+        s.put("DraftList", object(List.of("drafts"), "drafts", array(ref("DraftSummary"))));
+        s.put("Draft", Map.of("allOf", List.of(ref("DraftSummary"), object(List.of("files"), "files", files, "binaryFiles", binaryFiles))));
+        s.put("DraftSave", object(List.of("files"), "base", nullableInteger("the revision it was started from; null for a new interface"),
+                "files", files, "binaryFiles", binaryFiles));
+        s.put("Trial", object(List.of(), "code", enumeration("whose code: your draft (the default when you have one), the deployed"
+                        + " revision, or the files sent", "draft", "deployed", "files"), "files", files,
+                "messages", array(object(List.of("payload"), "payload", string("the message"),
+                        "charset", nullableString("its charset (default: read as intake reads it)"))),
+                "messageIds", array(integer("a stored message (needs the payloads permission; logged as a payload read)")),
+                "compare", enumeration("compare outputs with the input (default) or with the deployed revision's outputs", "input", "deployed"),
+                "destinations", array(string("only these destinations (default: all)")),
+                "live", bool("services read live (db queries, GET fetches, env, secret; audited) instead of the mocks; writes are always refused"),
+                "mocks", anyObject("as in ductus test: {db: [{database, sql, rows | rowsAffected | error}], fetch: [{url, method, status,"
+                        + " body, headers}], env: {NAME: value}, secret: {NAME: value}}; a call nobody mocked fails, saying how to mock it")));
+        Map<String, Object> outcome = object(List.of("decision", "runaway"),
+                "decision", enumeration("what a worker would do", "sent", "filtered", "quarantined", "retry"),
+                "reason", nullableString("why filtered, quarantined or retried, as the delivery's last error would say"),
+                "runaway", bool("the code ran past its timeout and was stopped"),
+                "output", nullableString("what would be delivered"), "charset", nullableString("the output's charset"));
+        s.put("TrialOutcome", outcome);
+        Map<String, Object> difference = object(List.of("path"), "path", string("PID-5.1, $.name[0] or line 3"),
+                "before", nullableString("the value before"), "after", nullableString("the value after"));
+        Map<String, Object> call = object(List.of("service", "outcome"), "service", string("db.query, db.execute, fetch, env, secret"),
+                "target", nullableString("the database, URL or name"), "detail", nullableString("the SQL or method"),
+                "outcome", string("what came of it"));
+        Map<String, Object> destination = object(List.of("destination", "differences", "log", "serviceCalls"),
+                "destination", string("the destination"),
+                "comparedWith", nullableString("input or deployed"), "comparedBy", nullableString("hl7, json or text"),
+                "differences", array(difference),
+                "deployed", Map.of("oneOf", List.of(ref("TrialOutcome"), Map.of("type", "null"))),
+                "decisionChanged", bool("the deployed revision decides otherwise"),
+                "log", array(string("a line the code wrote to the console")),
+                "serviceCalls", array(call),
+                "tookMs", Map.of("type", "number", "description", "how long its transform took"));
+        Map<String, Object> message = object(List.of("label", "destinations"), "label", string("message 1, … or message ID"),
+                "id", nullableInteger("the stored message tried"),
+                "destinations", array(Map.of("allOf", List.of(ref("TrialOutcome"), destination))));
+        s.put("TrialResult", object(List.of("interface", "code", "problems", "messages"), "interface", string("the interface"),
+                "code", string("draft, deployed or files"), "services", string("mocked or live reads"),
+                "problems", array(ref("FileProblem")), "comparedWithRevision", nullableInteger("the deployed revision compared with"),
+                "cached", bool("the code was checked and loaded before: only the transforms ran"),
+                "tookMs", Map.of("type", "number", "description", "how long the trial took on the server"),
+                "messages", array(message)));
+        s.put("JsonSchema", anyObject("a JSON Schema (draft 2020-12) of the file"));
     }
 
     static Map<String, Object> ref(String name) {

@@ -29,6 +29,7 @@ final class InterfaceJson {
         m.put("state", state.state());
         m.put("reason", state.reason());
         m.put("owner", i.owner());
+        m.put("revision", state.revision());
         m.put("source", connector(state.source()));
         m.put("health", json(i.health()));
         m.put("ownHealth", json(i.own()));

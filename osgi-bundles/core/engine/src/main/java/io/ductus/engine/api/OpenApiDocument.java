@@ -53,7 +53,7 @@ public final class OpenApiDocument {
         op.put("tags", List.of(route.tag()));
         List<Object> parameters = new ArrayList<>();
         for (String name : route.template().parameters()) {
-            parameters.add(Map.of("name", name, "in", "path", "required", true, "schema", name.equals("id")
+            parameters.add(Map.of("name", name, "in", "path", "required", true, "schema", name.equals("id") || name.equals("revision")
                     ? Map.of("type", "integer", "minimum", 1) : Map.of("type", "string"), "description", "the " + name));
         }
         for (Route.Parameter p : route.query()) {

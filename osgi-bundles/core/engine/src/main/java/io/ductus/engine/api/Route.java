@@ -48,6 +48,10 @@ public record Route(String method, String path, String operationId, String summa
         return new Builder("POST", path, operationId, summary);
     }
 
+    public static Builder put(String path, String operationId, String summary) {
+        return new Builder("PUT", path, operationId, summary);
+    }
+
     public static Builder delete(String path, String operationId, String summary) {
         return new Builder("DELETE", path, operationId, summary);
     }

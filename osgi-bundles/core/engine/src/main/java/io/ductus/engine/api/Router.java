@@ -77,7 +77,8 @@ public final class Router {
             LOG.error("{} {}: the database failed: {}", request.method(), request.path(), e.getMessage());
             return ApiResponse.problem(503, "Database unavailable", "The engine could not read or write its database: "
                     + e.getMessage() + ". Nothing was changed; try again.").withHeader("Retry-After", "5");
-        } catch (Exception e) {
+        } catch (Exception | LinkageError e) {
+            // A LinkageError too (a class missing from the framework): the caller gets an answer, never a hung request.
             LOG.error("{} {} failed", request.method(), request.path(), e);
             return ApiResponse.problem(500, "Internal error", "The engine failed to answer " + route.operationId()
                     + ": " + e + ". The engine log has the details.");

@@ -23,8 +23,41 @@ class ApiAccessTest {
 
     private static ApiFixture fixture;
 
-    /** How to call each operation successfully; a new operation without a sample fails this test. */
-    private record Sample(String path, String body, Function<ApiFixture, Caller> caller) {
+    /**
+     * How to call each operation successfully; a new operation without a sample fails this test. Path and
+     * body are made when the call is made (some need an interface of their own, deployed first).
+     */
+    private record Sample(java.util.function.Supplier<String> path, java.util.function.Supplier<String> body,
+                          Function<ApiFixture, Caller> caller) {
+        static Sample of(String path, String body, Function<ApiFixture, Caller> caller) {
+            return new Sample(() -> path, () -> body, caller);
+        }
+    }
+
+    /** An interface deployed through the API once, for the operations that only read revisions. */
+    private static String deployed;
+
+    private static synchronized String deployed() {
+        if (deployed == null) deployed = fresh("reads");
+        return deployed;
+    }
+
+    private static String fresh(String prefix) {
+        String name = ApiFixture.unique(prefix);
+        try {
+            fixture.deployNew(name, "export const transform = (m) => m + '!';\n");
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        return name;
+    }
+
+    /** A token whose owner has a draft of interface adt: the caller the draft operations are made by. */
+    private static Caller withDraft(ApiFixture f) {
+        ApiFixture.Made made = f.madeToken("operator", null);
+        f.store.revisions().saveDraft("token:" + made.token().name(), "adt", null, Map.of("interfaces/adt/interface.yaml",
+                "source: internal\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)), 1L);
+        return bearer(made.secret());
     }
 
     /** A way of calling: the headers to send. */
@@ -37,71 +70,99 @@ class ApiAccessTest {
         long quarantined = fixture.quarantinedMessage();
         long withOutput = fixture.messageWithOutput();
         return Map.ofEntries(
-                Map.entry("getHealth", new Sample(null, null, f -> none())),
-                Map.entry("getReady", new Sample(null, null, f -> none())),
-                Map.entry("listInterfaces", new Sample(null, null, f -> meeting(f, "listInterfaces"))),
-                Map.entry("getInterface", new Sample("/api/v1/interfaces/adt", null, f -> meeting(f, "getInterface"))),
-                Map.entry("pauseDestination", new Sample("/api/v1/interfaces/adt/destinations/lab/pause", null,
+                Map.entry("getHealth", Sample.of(null, null, f -> none())),
+                Map.entry("getReady", Sample.of(null, null, f -> none())),
+                Map.entry("listInterfaces", Sample.of(null, null, f -> meeting(f, "listInterfaces"))),
+                Map.entry("getInterface", Sample.of("/api/v1/interfaces/adt", null, f -> meeting(f, "getInterface"))),
+                Map.entry("pauseDestination", Sample.of("/api/v1/interfaces/adt/destinations/lab/pause", null,
                         f -> meeting(f, "pauseDestination"))),
-                Map.entry("resumeDestination", new Sample("/api/v1/interfaces/adt/destinations/lab/resume", null,
+                Map.entry("resumeDestination", Sample.of("/api/v1/interfaces/adt/destinations/lab/resume", null,
                         f -> meeting(f, "resumeDestination"))),
-                Map.entry("retryDestination", new Sample("/api/v1/interfaces/adt/destinations/lab/retry", null,
+                Map.entry("retryDestination", Sample.of("/api/v1/interfaces/adt/destinations/lab/retry", null,
                         f -> meeting(f, "retryDestination"))),
-                Map.entry("getDrain", new Sample(null, null, f -> meeting(f, "getDrain"))),
-                Map.entry("startDrain", new Sample(null, null, f -> meeting(f, "startDrain"))),
-                Map.entry("stopDrain", new Sample(null, null, f -> meeting(f, "stopDrain"))),
-                Map.entry("streamEvents", new Sample(null, null, f -> meeting(f, "streamEvents"))),
-                Map.entry("listMessages", new Sample(null, null, f -> meeting(f, "listMessages"))),
-                Map.entry("getMessage", new Sample("/api/v1/messages/" + quarantined, null, f -> meeting(f, "getMessage"))),
-                Map.entry("getMessagePayload", new Sample("/api/v1/messages/" + quarantined + "/payload", null,
+                Map.entry("getDrain", Sample.of(null, null, f -> meeting(f, "getDrain"))),
+                Map.entry("startDrain", Sample.of(null, null, f -> meeting(f, "startDrain"))),
+                Map.entry("stopDrain", Sample.of(null, null, f -> meeting(f, "stopDrain"))),
+                Map.entry("streamEvents", Sample.of(null, null, f -> meeting(f, "streamEvents"))),
+                Map.entry("listMessages", Sample.of(null, null, f -> meeting(f, "listMessages"))),
+                Map.entry("getMessage", Sample.of("/api/v1/messages/" + quarantined, null, f -> meeting(f, "getMessage"))),
+                Map.entry("getMessagePayload", Sample.of("/api/v1/messages/" + quarantined + "/payload", null,
                         f -> meeting(f, "getMessagePayload"))),
-                Map.entry("getDeliveryOutput", new Sample("/api/v1/messages/" + withOutput + "/deliveries/legacy/output", null,
+                Map.entry("getDeliveryOutput", Sample.of("/api/v1/messages/" + withOutput + "/deliveries/legacy/output", null,
                         f -> meeting(f, "getDeliveryOutput"))),
-                Map.entry("listQuarantine", new Sample(null, null, f -> meeting(f, "listQuarantine"))),
-                Map.entry("resendMessages", new Sample(null, ApiFixture.json(Map.of("ids", new long[] {quarantined})),
+                Map.entry("listQuarantine", Sample.of(null, null, f -> meeting(f, "listQuarantine"))),
+                Map.entry("resendMessages", Sample.of(null, ApiFixture.json(Map.of("ids", new long[] {quarantined})),
                         f -> meeting(f, "resendMessages"))),
-                Map.entry("resendQuarantined", new Sample(null, ApiFixture.json(Map.of("interface", "adt", "from", "2026-03-02")),
+                Map.entry("resendQuarantined", Sample.of(null, ApiFixture.json(Map.of("interface", "adt", "from", "2026-03-02")),
                         f -> meeting(f, "resendQuarantined"))),
-                Map.entry("editMessage", new Sample("/api/v1/messages/" + quarantined + "/edit",
+                Map.entry("editMessage", Sample.of("/api/v1/messages/" + quarantined + "/edit",
                         ApiFixture.json(Map.of("payload", "MSH|^~\\&|T|F|D|F|20261129||ADT^A01|E1|P|2.5\rPID|1||Q2\r")),
                         f -> meeting(f, "editMessage"))),
-                Map.entry("dismissMessages", new Sample(null, ApiFixture.json(Map.of("ids", new long[] {quarantined},
+                Map.entry("dismissMessages", Sample.of(null, ApiFixture.json(Map.of("ids", new long[] {quarantined},
                         "reason", "sent by phone")), f -> meeting(f, "dismissMessages"))),
-                Map.entry("getMetrics", new Sample(null, null, f -> meeting(f, "getMetrics"))),
-                Map.entry("getOpenApi", new Sample(null, null, f -> none())),
-                Map.entry("createSession", new Sample(null, ApiFixture.json(Map.of("username",
+                Map.entry("getMetrics", Sample.of(null, null, f -> meeting(f, "getMetrics"))),
+                Map.entry("getOpenApi", Sample.of(null, null, f -> none())),
+                Map.entry("createSession", Sample.of(null, ApiFixture.json(Map.of("username",
                         fixture.user("viewer", false).username(), "password", ApiFixture.PASSWORD)), f -> none())),
-                Map.entry("deleteSession", new Sample(null, null, f -> session(f, "viewer", true))),
-                Map.entry("getEngine", new Sample(null, null, f -> meeting(f, "getEngine"))),
-                Map.entry("getMe", new Sample(null, null, f -> meeting(f, "getMe"))),
-                Map.entry("listMyActivity", new Sample(null, null, f -> meeting(f, "listMyActivity"))),
-                Map.entry("changeMyPassword", new Sample(null, ApiFixture.json(Map.of("currentPassword", ApiFixture.PASSWORD,
+                Map.entry("deleteSession", Sample.of(null, null, f -> session(f, "viewer", true))),
+                Map.entry("getEngine", Sample.of(null, null, f -> meeting(f, "getEngine"))),
+                Map.entry("getMe", Sample.of(null, null, f -> meeting(f, "getMe"))),
+                Map.entry("listMyActivity", Sample.of(null, null, f -> meeting(f, "listMyActivity"))),
+                Map.entry("changeMyPassword", Sample.of(null, ApiFixture.json(Map.of("currentPassword", ApiFixture.PASSWORD,
                         "newPassword", "another long password")), f -> session(f, "viewer", true))),
-                Map.entry("listAudit", new Sample(null, null, f -> meeting(f, "listAudit"))),
-                Map.entry("listUsers", new Sample(null, null, f -> meeting(f, "listUsers"))),
-                Map.entry("createUser", new Sample(null, ApiFixture.json(Map.of("username", ApiFixture.unique("new"),
+                Map.entry("listAudit", Sample.of(null, null, f -> meeting(f, "listAudit"))),
+                Map.entry("listUsers", Sample.of(null, null, f -> meeting(f, "listUsers"))),
+                Map.entry("createUser", Sample.of(null, ApiFixture.json(Map.of("username", ApiFixture.unique("new"),
                         "role", "operator", "permissions", new String[] {"payloads"}, "password", "first long password")),
                         f -> meeting(f, "createUser"))),
-                Map.entry("setUserPassword", new Sample("/api/v1/users/" + fixture.user("viewer", false).id() + "/password",
+                Map.entry("setUserPassword", Sample.of("/api/v1/users/" + fixture.user("viewer", false).id() + "/password",
                         ApiFixture.json(Map.of("password", "chosen by an admin")), f -> meeting(f, "setUserPassword"))),
-                Map.entry("listTokens", new Sample(null, null, f -> meeting(f, "listTokens"))),
-                Map.entry("createToken", new Sample(null, ApiFixture.json(Map.of("name", ApiFixture.unique("ci"), "role", "viewer")),
+                Map.entry("listTokens", Sample.of(null, null, f -> meeting(f, "listTokens"))),
+                Map.entry("createToken", Sample.of(null, ApiFixture.json(Map.of("name", ApiFixture.unique("ci"), "role", "viewer")),
                         f -> meeting(f, "createToken"))),
-                Map.entry("getHotspots", new Sample(null, null, f -> meeting(f, "getHotspots"))),
-                Map.entry("listAlerts", new Sample(null, null, f -> meeting(f, "listAlerts"))),
-                Map.entry("getAlert", new Sample("/api/v1/alerts/" + fixture.firingAlert(), null, f -> meeting(f, "getAlert"))),
-                Map.entry("acknowledgeAlert", new Sample("/api/v1/alerts/" + fixture.firingAlert() + "/acknowledge",
+                Map.entry("getHotspots", Sample.of(null, null, f -> meeting(f, "getHotspots"))),
+                Map.entry("listAlerts", Sample.of(null, null, f -> meeting(f, "listAlerts"))),
+                Map.entry("getAlert", Sample.of("/api/v1/alerts/" + fixture.firingAlert(), null, f -> meeting(f, "getAlert"))),
+                Map.entry("acknowledgeAlert", Sample.of("/api/v1/alerts/" + fixture.firingAlert() + "/acknowledge",
                         ApiFixture.json(Map.of("comment", "on it")), f -> meeting(f, "acknowledgeAlert"))),
-                Map.entry("listAlertHistory", new Sample(null, null, f -> meeting(f, "listAlertHistory"))),
-                Map.entry("listNotifications", new Sample(null, null, f -> meeting(f, "listNotifications"))),
-                Map.entry("listSilences", new Sample(null, null, f -> meeting(f, "listSilences"))),
-                Map.entry("createSilence", new Sample(null, ApiFixture.json(Map.of("target", "adt/lab", "for", "1h",
+                Map.entry("listAlertHistory", Sample.of(null, null, f -> meeting(f, "listAlertHistory"))),
+                Map.entry("listNotifications", Sample.of(null, null, f -> meeting(f, "listNotifications"))),
+                Map.entry("listSilences", Sample.of(null, null, f -> meeting(f, "listSilences"))),
+                Map.entry("createSilence", Sample.of(null, ApiFixture.json(Map.of("target", "adt/lab", "for", "1h",
                         "reason", "lab system upgrade")), f -> meeting(f, "createSilence"))),
-                Map.entry("endSilence", new Sample("/api/v1/silences/" + fixture.silence(), null, f -> meeting(f, "endSilence"))),
-                Map.entry("listChannels", new Sample(null, null, f -> meeting(f, "listChannels"))),
-                Map.entry("testChannel", new Sample("/api/v1/channels/hook/test", null, f -> meeting(f, "testChannel"))),
-                Map.entry("revokeToken", new Sample("/api/v1/tokens/" + fixture.madeToken("viewer", null).token().id(), null,
-                        f -> meeting(f, "revokeToken"))));
+                Map.entry("endSilence", Sample.of("/api/v1/silences/" + fixture.silence(), null, f -> meeting(f, "endSilence"))),
+                Map.entry("listChannels", Sample.of(null, null, f -> meeting(f, "listChannels"))),
+                Map.entry("testChannel", Sample.of("/api/v1/channels/hook/test", null, f -> meeting(f, "testChannel"))),
+                Map.entry("revokeToken", Sample.of("/api/v1/tokens/" + fixture.madeToken("viewer", null).token().id(), null,
+                        f -> meeting(f, "revokeToken"))),
+                Map.entry("deployInterface", new Sample(() -> "/api/v1/interfaces/new-one/deploy", () -> {
+                    java.util.Map<String, Object> body = new java.util.LinkedHashMap<>();
+                    body.put("base", fixture.store.revisions().current("new-one").map(r -> (Object) r.number()).orElse(null));
+                    body.put("files", ApiFixture.internalInterface("new-one", null));
+                    body.put("message", "a sample deploy");
+                    return ApiFixture.json(body);
+                }, f -> meeting(f, "deployInterface"))),
+                Map.entry("rollbackInterface", new Sample(() -> "/api/v1/interfaces/" + deployed() + "/rollback",
+                        () -> ApiFixture.json(Map.of("revision", 1)), f -> meeting(f, "rollbackInterface"))),
+                Map.entry("removeInterface", new Sample(() -> "/api/v1/interfaces/" + fresh("gone") + "/remove",
+                        () -> ApiFixture.json(Map.of("base", 1, "reason", "a sample removal")), f -> meeting(f, "removeInterface"))),
+                Map.entry("deployFromDisk", new Sample(() -> "/api/v1/deploy", () -> ApiFixture.json(Map.of("interfaces",
+                        java.util.List.of(deployed()))), f -> meeting(f, "deployFromDisk"))),
+                Map.entry("listRevisions", new Sample(() -> "/api/v1/interfaces/" + deployed() + "/revisions", () -> null,
+                        f -> meeting(f, "listRevisions"))),
+                Map.entry("getRevision", new Sample(() -> "/api/v1/interfaces/" + deployed() + "/revisions/1", () -> null,
+                        f -> meeting(f, "getRevision"))),
+                Map.entry("diffRevisions", new Sample(() -> "/api/v1/interfaces/" + deployed() + "/diff", () -> null,
+                        f -> meeting(f, "diffRevisions"))),
+                Map.entry("listDrafts", Sample.of(null, null, f -> meeting(f, "listDrafts"))),
+                Map.entry("getDraft", Sample.of("/api/v1/interfaces/adt/draft", null, ApiAccessTest::withDraft)),
+                Map.entry("saveDraft", Sample.of("/api/v1/interfaces/adt/draft", ApiFixture.json(Map.of("base", 1, "files",
+                        Map.of("interfaces/adt/interface.yaml", "source: internal\n"))), f -> meeting(f, "saveDraft"))),
+                Map.entry("deleteDraft", Sample.of("/api/v1/interfaces/adt/draft", null, ApiAccessTest::withDraft)),
+                Map.entry("trialInterface", Sample.of("/api/v1/interfaces/adt/trial", ApiFixture.json(Map.of("code", "deployed",
+                        "messages", java.util.List.of(Map.of("payload", "MSH|^~\\&|T|F|D|F|20261129||ADT^A01|TR1|P|2.5\rPID|1||Q7\r")))),
+                        f -> meeting(f, "trialInterface"))),
+                Map.entry("getConfigSchema", Sample.of("/api/v1/schema/interface.schema.json", null, f -> meeting(f, "getConfigSchema"))));
     }
 
     static Stream<String> operations() throws Exception {
@@ -194,8 +255,9 @@ class ApiAccessTest {
     private static HttpResponse<String> call(String operationId, Caller caller) throws Exception {
         Route route = route(operationId);
         Sample sample = samples().get(operationId);
-        String path = sample.path() == null ? route.path() : sample.path();
-        return fixture.send(route.method(), path, caller.headers(), sample.body());
+        String given = sample.path().get();
+        String path = given == null ? route.path() : given;
+        return fixture.send(route.method(), path, caller.headers(), sample.body().get());
     }
 
     private static Route route(String operationId) {

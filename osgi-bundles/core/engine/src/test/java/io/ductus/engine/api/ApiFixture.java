@@ -9,6 +9,7 @@ import io.ductus.core.auth.Passwords;
 import io.ductus.core.auth.SessionPolicy;
 import io.ductus.engine.EngineSettings;
 import io.ductus.engine.EngineStatus;
+import io.ductus.engine.ProjectValidatorService;
 import io.ductus.engine.monitor.CountsWatcher;
 import io.ductus.engine.monitor.EngineMetrics;
 import io.ductus.engine.monitor.EventHub;
@@ -88,6 +89,8 @@ final class ApiFixture implements AutoCloseable {
     final EngineStatus status;
     final EventHub events = new EventHub();
     final EngineMetrics metrics = new EngineMetrics();
+    /** The connector types the engine runs with (its API lists none: the route table tests read it empty). */
+    final ConnectorRegistry registry = TestRegistries.with(new MllpConnectorFactory(), new FileConnectorFactory());
     final Api api;
     final ApiServer server;
     private final HttpClient http = HttpClient.newHttpClient();
@@ -107,8 +110,8 @@ final class ApiFixture implements AutoCloseable {
         store = SqliteStores.open(folder.resolve("ductus.db"));
         accounts = store.accounts();
         status = new EngineStatus(settings(folder), clock);
-        api = new Api(new EngineParts(status, List::of, new ConnectorRegistry(), List::of, () -> runtime, store, events, metrics),
-                clock, "1.2.3", Lockout.DEFAULT, SessionPolicy.DEFAULT, keepAlive);
+        api = new Api(new EngineParts(status, List::of, new ConnectorRegistry(), List::of, () -> runtime, store, events, metrics,
+                new ProjectValidatorService(registry)), clock, "1.2.3", Lockout.DEFAULT, SessionPolicy.DEFAULT, keepAlive);
         server = new ApiServer(HostPort.parse("127.0.0.1:0"), api.router());
         server.start();
     }
@@ -160,8 +163,8 @@ final class ApiFixture implements AutoCloseable {
                     all: { states: [stopped, stalled, error], notify: hook }
                 """.formatted(hooks.getAddress().getPort()));
         // The runtime keeps real time (retries, latencies); the API's clock is the test's.
-        runtime = EngineRuntime.start(ProjectLoader.read(project), project, TestRegistries.with(new MllpConnectorFactory(),
-                new FileConnectorFactory()), store, Clock.systemUTC(), folder.resolve("data"), metrics, events);
+        runtime = EngineRuntime.start(ProjectLoader.read(project), project, registry, store, Clock.systemUTC(), folder.resolve("data"),
+                metrics, events);
         counts = new CountsWatcher(events, store, runtime.interfaces()::destinations).start();
         status.running();
     }
@@ -184,6 +187,33 @@ final class ApiFixture implements AutoCloseable {
         return store.alerts().addSilence("adt", now, now + 3_600_000, "maintenance", "cli:test", now, null).id();
     }
 
+    Path project() {
+        return folder.resolve("project");
+    }
+
+    /** An internal interface's interface.yaml with one file destination {@code out} and the code given (null: none). */
+    static Map<String, String> internalInterface(String name, String transformJs) {
+        Map<String, String> files = new java.util.LinkedHashMap<>();
+        files.put("interfaces/" + name + "/interface.yaml", """
+                source: internal
+                format: text
+                destinations:
+                  out: { type: file, path: "%s/{id}.txt", fsync: false }
+                """.formatted(name));
+        if (transformJs != null) files.put("interfaces/" + name + "/transform.js", transformJs);
+        return files;
+    }
+
+    /** Deploys a new internal interface through the API (an operator's token); its revision number. */
+    int deployNew(String name, String transformJs) throws Exception {
+        Map<String, Object> body = new java.util.LinkedHashMap<>();
+        body.put("base", null);
+        body.put("files", internalInterface(name, transformJs));
+        HttpResponse<String> r = withToken("POST", "/api/v1/interfaces/" + name + "/deploy", token("operator"), json(body));
+        if (r.statusCode() != 200) throw new AssertionError("deploy of " + name + " failed: " + r.statusCode() + " " + r.body());
+        return read(r).get("revision").get("revision").asInt();
+    }
+
     /** Sends one HL7 message to interface adt over MLLP; its ACK code, or null when nothing listens. */
     AckCode sendHl7(String controlId, String patient) throws IOException {
         String message = "MSH|^~\\&|T|F|D|F|20261129||ADT^A01|" + controlId + "|P|2.5\rPID|1||" + patient + "\r";
@@ -200,7 +230,8 @@ final class ApiFixture implements AutoCloseable {
     /** The engine's parts with nothing running and no database: for tests that only read the route table. */
     static EngineParts idle() {
         EngineStatus status = new EngineStatus(settings(Path.of("/d")), Clock.systemUTC());
-        return new EngineParts(status, List::of, new ConnectorRegistry(), List::of, () -> null, null, new EventHub(), new EngineMetrics());
+        return new EngineParts(status, List::of, new ConnectorRegistry(), List::of, () -> null, null, new EventHub(), new EngineMetrics(),
+                new ProjectValidatorService(new ConnectorRegistry()));
     }
 
     private static EngineSettings settings(Path folder) {

@@ -21,6 +21,9 @@ public interface RevisionStore {
 
     Optional<RevisionSummary> current(String interfaceName);
 
+    /** Every deploy under way ({@link RevisionStatus#DEPLOYING}), by interface. */
+    List<RevisionSummary> underWay();
+
     /** An interface's revisions newest first, those below {@code before} when it is given. */
     List<RevisionSummary> revisions(String interfaceName, Integer before, int limit);
 

@@ -47,6 +47,8 @@ final class JdbcRevisions implements RevisionStore {
     /** Locks the interface's newest revision row (a no-op write): deploys of one interface go one after the other. */
     private static final String LOCK = "UPDATE interface_revisions SET status = status WHERE interface_name = ? AND revision ="
             + " (SELECT MAX(x.revision) FROM interface_revisions x WHERE x.interface_name = ?)";
+    private static final String ALL_UNDER_WAY = "SELECT " + COLUMNS + " FROM interface_revisions WHERE status = 'deploying'"
+            + " ORDER BY interface_name, revision";
     private static final String NEXT = "SELECT COALESCE(MAX(revision), 0) + 1 FROM interface_revisions WHERE interface_name = ?";
     private static final String INSERT = """
             INSERT INTO interface_revisions (interface_name, revision, created_at, author, config_text, code_text, content_hash,
@@ -99,6 +101,17 @@ final class JdbcRevisions implements RevisionStore {
     @Override
     public Optional<RevisionSummary> current(String interfaceName) {
         return transactions.read(c -> one(c, CURRENT, interfaceName));
+    }
+
+    @Override
+    public List<RevisionSummary> underWay() {
+        return transactions.read(c -> {
+            List<RevisionSummary> all = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement(ALL_UNDER_WAY); ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) all.add(summary(rs));
+            }
+            return all;
+        });
     }
 
     @Override
@@ -200,6 +213,11 @@ final class JdbcRevisions implements RevisionStore {
 
     @Override
     public RevisionSummary found(NewRevision onDisk, long now) {
+        // Most starts find what ran last: a read says so without a write (and its sync).
+        Optional<RevisionSummary> unchanged = transactions.read(c -> one(c, UNDER_WAY, onDisk.interfaceName()).isPresent()
+                ? Optional.<RevisionSummary>empty()
+                : one(c, CURRENT, onDisk.interfaceName()).filter(r -> onDisk.hash().equals(r.hash())));
+        if (unchanged.isPresent()) return unchanged.get();
         return transactions.write(Durability.STRICT, c -> {
             String name = onDisk.interfaceName();
             lock(c, name);
@@ -227,6 +245,10 @@ final class JdbcRevisions implements RevisionStore {
         return transactions.write(Durability.STRICT, c -> {
             lock(c, interfaceName);
             Optional<RevisionSummary> underWay = one(c, UNDER_WAY, interfaceName);
+            if (underWay.isPresent() && (underWay.get().hash() == null || underWay.get().hash().isEmpty())) {
+                return Optional.of(finish(c, underWay.get(), RevisionStatus.REMOVED, "completed at the next start: the engine"
+                        + " stopped during the removal, after the folder was gone", now));
+            }
             if (underWay.isPresent()) {
                 finish(c, underWay.get(), RevisionStatus.FAILED, "the engine stopped during the deploy, before the folder was"
                         + " written", now);

@@ -1,0 +1,60 @@
+package io.ductus.engine.design;
+
+import io.ductus.core.project.InterfaceDefinition;
+import io.ductus.core.project.Position;
+import io.ductus.core.project.Problem;
+import io.ductus.core.revision.InterfaceFiles;
+import io.ductus.script.ScriptHost;
+import io.ductus.script.TestResults;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs a candidate's tests ({@code interfaces/<name>/tests/*.test.js}) as {@code ductus test} runs them,
+ * with the services mocked, from the candidate's files: a deploy goes ahead only when every one passes.
+ */
+final class CandidateTests {
+
+    /** What the tests came to; every failure as a problem at the test's line. */
+    record Summary(int files, int passed, int failed, List<Problem> failures) {
+    }
+
+    private CandidateTests() {
+    }
+
+    static Summary run(InterfaceDefinition definition, InterfaceFiles files, ScriptHost host, Path project) {
+        String tests = InterfaceFiles.folder(definition.name()) + "tests/";
+        int count = 0;
+        int passed = 0;
+        int failed = 0;
+        List<Problem> failures = new ArrayList<>();
+        for (String path : files.paths()) {
+            if (!path.startsWith(tests) || !path.endsWith(".test.js") || path.substring(tests.length()).contains("/")) continue;
+            count++;
+            TestResults.FileResult result = host.loadTests(project, files, path, definition.timeout()).run();
+            passed += (int) result.passed();
+            failed += (int) result.failed();
+            result.loadFailure().ifPresent(f -> failures.add(problem(path, project, f, "the test file does not load: ")));
+            for (TestResults.TestResult t : result.tests()) {
+                t.failure().ifPresent(f -> failures.add(problem(path, project, f, "test '" + t.name() + "' failed: ")));
+            }
+        }
+        return new Summary(count, passed, failed, failures);
+    }
+
+    private static Problem problem(String path, Path project, TestResults.Failure f, String what) {
+        StringBuilder message = new StringBuilder(what).append(f.message());
+        f.expected().ifPresent(e -> message.append(" (expected ").append(e));
+        f.actual().ifPresent(a -> message.append(f.expected().isPresent() ? ", got " : " (got ").append(a));
+        if (f.expected().isPresent() || f.actual().isPresent()) message.append(')');
+        f.thrownAt().ifPresent(at -> message.append("; thrown at ").append(relative(project, at.file())).append(':').append(at.line()));
+        int line = f.at().map(TestResults.CodeLocation::line).orElse(1);
+        return new Problem(path, new Position(Math.max(1, line), 1), "", message.toString());
+    }
+
+    private static String relative(Path project, Path file) {
+        Path root = project.toAbsolutePath().normalize();
+        return file.startsWith(root) ? root.relativize(file).toString().replace('\\', '/') : file.toString();
+    }
+}

@@ -1,0 +1,63 @@
+package io.ductus.engine.design;
+
+import io.ductus.core.revision.InterfaceFiles;
+import io.ductus.engine.runtime.InterfaceCode;
+import io.ductus.project.InterfaceFolders;
+import io.ductus.store.revision.NewRevision;
+import io.ductus.store.revision.RevisionOrigin;
+import io.ductus.store.revision.RevisionStatus;
+import io.ductus.store.revision.RevisionStore;
+import io.ductus.store.revision.RevisionSummary;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What the engine does with its interface folders before it reads the project: finishes or undoes a
+ * folder replace a crash interrupted ({@link InterfaceFolders#recover()}), then, for every interface
+ * folder, records its files as a revision unless they are the current one's (a {@code git pull} while it
+ * was stopped; a deploy whose files were written when it stopped) and settles a deploy left under way;
+ * an interface whose folder is gone is recorded as removed. The result is the revision each interface runs.
+ */
+public final class StartRevisions {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StartRevisions.class);
+
+    private StartRevisions() {
+    }
+
+    /** Call before the project is read: the folders may change. */
+    public static Map<String, InterfaceCode> record(Path project, RevisionStore revisions, long now) throws IOException {
+        InterfaceFolders folders = new InterfaceFolders(project);
+        for (String done : folders.recover()) LOG.warn("interface {}", done);
+        Map<String, InterfaceCode> codes = new LinkedHashMap<>();
+        for (String name : folders.names()) {
+            Optional<InterfaceFiles> files = folders.read(name);
+            if (files.isEmpty()) continue;
+            RevisionSummary r = revisions.found(new NewRevision(name, files.get().hash(), files.get().asMap(), RevisionOrigin.START,
+                    "engine", "found in the project folder at start", false), now);
+            if (r.origin() == RevisionOrigin.START && r.createdAt() == now) {
+                LOG.info("interface {}: its files are new to the engine; recorded as revision {}", name, r.number());
+            } else if (r.reason() != null && r.finishedAt() != null && r.finishedAt() == now) {
+                LOG.warn("interface {}: revision {}: {}", name, r.number(), r.reason());
+            }
+            codes.put(name, new InterfaceCode(r.number(), files.get()));
+        }
+        java.util.Set<String> gone = new java.util.TreeSet<>();
+        for (RevisionSummary r : revisions.current().values()) {
+            if (r.status() != RevisionStatus.REMOVED && !codes.containsKey(r.interfaceName())) gone.add(r.interfaceName());
+        }
+        for (RevisionSummary r : revisions.underWay()) { // a new interface's deploy that never put its folder in place
+            if (!codes.containsKey(r.interfaceName())) gone.add(r.interfaceName());
+        }
+        for (String name : gone) {
+            revisions.gone(name, now).ifPresent(g ->
+                    LOG.info("interface {}: its folder is gone; recorded as removed (revision {})", g.interfaceName(), g.number()));
+        }
+        return codes;
+    }
+}

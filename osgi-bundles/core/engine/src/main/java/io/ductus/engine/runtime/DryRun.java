@@ -1,0 +1,172 @@
+package io.ductus.engine.runtime;
+
+import io.ductus.core.project.DestinationDefinition;
+import io.ductus.core.project.InterfaceDefinition;
+import io.ductus.core.revision.InterfaceFiles;
+import io.ductus.script.InterfaceScript;
+import io.ductus.script.ScriptContext;
+import io.ductus.script.ScriptException;
+import io.ductus.script.ScriptHost;
+import io.ductus.script.ScriptServices;
+import io.ductus.script.Transform;
+import io.ductus.script.TransformResult;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * An interface's code (a revision's files, or a draft's) run on a message exactly as its workers would
+ * run it, without sending or storing anything: the charset read as intake reads it, {@code meta} as a
+ * worker makes it, each destination's function, and the decision the worker would take from what it
+ * returned. The trial runs drafts with it; replay runs recorded revisions with it.
+ *
+ * <p>One context of the code, made on first use and kept (as a worker keeps its own), so a warm run costs
+ * only the transforms. Not thread-safe: calls are serialized. What the code writes to the console is
+ * taken per destination. Services are what the caller gives (the trial's mocks, reads only, …).
+ */
+public final class DryRun implements AutoCloseable {
+
+    /** What a worker would do with the delivery. */
+    public enum Decision {
+        /** Deliver the output (the trial delivers nothing). */
+        SENT,
+        /** Not delivered on purpose. */
+        FILTERED,
+        /** Set aside for an operator. */
+        QUARANTINED,
+        /** Tried again later. */
+        RETRY
+    }
+
+    /**
+     * One destination's result.
+     *
+     * @param reason  why it was filtered, quarantined or retried, as the delivery's last error would say; null when sent
+     * @param runaway the code ran past its timeout (or over its memory) and was stopped
+     * @param output  what would be delivered (null unless sent)
+     * @param log     what the code wrote to the console for this destination, line by line
+     */
+    public record Outcome(String destination, Decision decision, String reason, boolean runaway, byte[] output, Charset charset,
+                          List<String> log, long nanos) {
+    }
+
+    /** One message to run: its payload, the charset its source named (null: read as intake reads it), and its meta. */
+    public record Message(byte[] payload, Charset charset, long id, long receivedAt, String origin) {
+        public Message {
+            Objects.requireNonNull(payload, "payload");
+        }
+    }
+
+    private final InterfaceDefinition definition;
+    private final InterfaceScript script;
+    private final Lines lines = new Lines();
+    private ScriptContext context;
+
+    private DryRun(InterfaceDefinition definition, InterfaceScript script) {
+        this.definition = definition;
+        this.script = script;
+    }
+
+    /**
+     * @param files    the interface's files; its code (transform.js, if any) is loaded from them, at the paths
+     *                 they have under {@code project}
+     * @param services what the code reaches through db(), fetch(), env() and secret()
+     */
+    public static DryRun of(InterfaceDefinition definition, InterfaceFiles files, ScriptHost host, Path project,
+                            ScriptServices services) {
+        InterfaceScript script = files.contains(InterfaceFiles.moduleFile(definition.name()))
+                ? host.load(project, files, definition.timeout(), services) : null;
+        return new DryRun(definition, script);
+    }
+
+    public InterfaceDefinition definition() {
+        return definition;
+    }
+
+    /** Loads the code now, so that the first message does not pay for it; the module's own error when it does not load. */
+    public synchronized void load() {
+        if (script != null && context == null) context = script.newContext(lines);
+    }
+
+    /** Runs every destination (or those named) on the message, in the interface's order. */
+    public synchronized List<Outcome> run(Message message, java.util.Set<String> only) {
+        Charset charset = PayloadKeys.read(definition, message.payload(), message.charset()).charset();
+        List<Outcome> outcomes = new ArrayList<>();
+        for (DestinationDefinition d : definition.destinations().values()) {
+            if (!only.isEmpty() && !only.contains(d.name())) continue;
+            outcomes.add(run(d, message, charset));
+        }
+        return outcomes;
+    }
+
+    private Outcome run(DestinationDefinition d, Message message, Charset charset) {
+        long started = System.nanoTime();
+        lines.take();
+        if (script == null) { // without code: passed through, byte for byte
+            return new Outcome(d.name(), Decision.SENT, null, false, message.payload(), charset, List.of(), System.nanoTime() - started);
+        }
+        TransformResult result;
+        if (context == null) {
+            try {
+                context = script.newContext(lines);
+            } catch (ScriptException e) {
+                result = new TransformResult.Quarantined("transform.js does not load: " + e.getMessage());
+                return outcome(d, result, System.nanoTime() - started);
+            }
+        }
+        result = Transform.run(context, d.transform(), message.payload(), charset, definition.format(),
+                Transformer.meta(message.id(), message.receivedAt(), definition.name(), d.name(), message.origin()));
+        if (context.cancelled()) { // a runaway cancelled with its context: the next message gets a new one, as a worker's does
+            context.close();
+            context = null;
+        }
+        return outcome(d, result, System.nanoTime() - started);
+    }
+
+    private Outcome outcome(DestinationDefinition d, TransformResult result, long nanos) {
+        List<String> log = lines.take();
+        return switch (result) {
+            case TransformResult.Output o -> new Outcome(d.name(), Decision.SENT, null, false, o.payload(), o.charset(), log, nanos);
+            case TransformResult.Filtered f -> new Outcome(d.name(), Decision.FILTERED, f.reason(), false, null, null, log, nanos);
+            case TransformResult.Quarantined q -> new Outcome(d.name(), Decision.QUARANTINED, "transform: " + q.reason(), false, null,
+                    null, log, nanos);
+            case TransformResult.Runaway r -> new Outcome(d.name(), Decision.QUARANTINED, "transform: " + r.reason(), true, null, null,
+                    log, nanos);
+            case TransformResult.Transient t -> new Outcome(d.name(), Decision.RETRY, "transform: " + t.reason(), false, null, null,
+                    log, nanos);
+        };
+    }
+
+    @Override
+    public synchronized void close() {
+        if (context != null) context.close();
+        context = null;
+    }
+
+    /** The console output of the context, taken line by line after each destination. */
+    private static final class Lines extends OutputStream {
+        private static final int MAX = 64 * 1024;
+        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+
+        @Override
+        public synchronized void write(int b) {
+            if (bytes.size() < MAX) bytes.write(b);
+        }
+
+        @Override
+        public synchronized void write(byte[] b, int off, int len) {
+            bytes.write(b, off, Math.max(0, Math.min(len, MAX - bytes.size())));
+        }
+
+        synchronized List<String> take() {
+            String text = bytes.toString(StandardCharsets.UTF_8);
+            bytes.reset();
+            return text.isEmpty() ? List.of() : text.lines().toList();
+        }
+    }
+}
