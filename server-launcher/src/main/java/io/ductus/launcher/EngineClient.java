@@ -81,7 +81,9 @@ final class EngineClient {
         }
         if (response.statusCode() / 100 == 2) return response;
         JsonNode body = read(response.body());
-        String detail = body.path("detail").asText(response.body());
+        StringBuilder said = new StringBuilder(body.path("detail").asText(response.body()));
+        for (JsonNode p : body.path("problems")) said.append("\n  ").append(p.path("text").asText());
+        String detail = said.toString();
         throw switch (response.statusCode()) {
             case 401 -> new EngineCallException("the engine refused the token: " + detail + " (--token or " + EngineOptions.TOKEN_VARIABLE + ")");
             case 403 -> new EngineCallException("not allowed: " + detail);

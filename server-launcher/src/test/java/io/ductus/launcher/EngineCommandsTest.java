@@ -38,6 +38,10 @@ class EngineCommandsTest {
             retry --token dux_x adt                          | Missing required parameter: 'DESTINATION'
             resend --token dux_x 12 x                        | Unmatched argument at index 4: 'x'
             messages show --token dux_x twelve               | Invalid value for positional parameter at index 0 (ID)
+            revisions --token dux_x                          | Missing required parameter: 'INTERFACE'
+            diff --token dux_x adt                           | Missing required parameter: 'FROM'
+            rollback --token dux_x adt two                   | Invalid value for positional parameter at index 1 (REVISION)
+            deploy --token dux_x extra                       | Unmatched argument
             """)
     void bad_arguments_get_one_line_and_exit_code_2(String args, String reason) {
         assertThat(run(args.split(" "))).isEqualTo(ExitCodes.BAD_ARGUMENTS);
