@@ -102,6 +102,15 @@ final class DuctusProcess implements AutoCloseable {
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /** A call with a JSON body (or none) and an admin token. */
+    HttpResponse<String> send(String method, String path, String json) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(apiUrl + path)).timeout(Duration.ofSeconds(60))
+                .header("Authorization", "Bearer " + token())
+                .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
+        if (json != null) request.header("Content-Type", "application/json");
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     /** GET as nobody: no credentials at all. */
     HttpResponse<String> getAnonymously(String path) throws IOException, InterruptedException {
         return HTTP.send(HttpRequest.newBuilder(URI.create(apiUrl + path)).timeout(Duration.ofSeconds(10)).build(),

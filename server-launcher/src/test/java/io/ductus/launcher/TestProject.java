@@ -28,6 +28,7 @@ final class TestProject {
     private final List<String> destinations = new ArrayList<>();
     private final java.util.Map<String, String> otherInterfaces = new java.util.LinkedHashMap<>();
     private final java.util.Map<String, String> code = new java.util.LinkedHashMap<>();
+    private final java.util.Map<String, String> e2eFiles = new java.util.LinkedHashMap<>();
     private String ordering = "";
     private String dedupe = "";
     private String ductusYaml;
@@ -65,6 +66,16 @@ final class TestProject {
         return this;
     }
 
+    /** Files of interface e2e besides its interface.yaml (transform.js, tests/…), by path within its folder. */
+    TestProject e2eFile(String path, String text) {
+        e2eFiles.put(path, text);
+        return this;
+    }
+
+    Path folder() {
+        return folder;
+    }
+
     TestProject fileDestination(String name, String path) {
         destinations.add("  " + name + ":\n    type: file\n    path: \"" + path + "\"\n");
         return this;
@@ -84,6 +95,11 @@ final class TestProject {
                 + "format: hl7\n" + ordering + dedupe + "destinations:\n" + String.join("", destinations);
         Files.writeString(iface.resolve("interface.yaml"), yaml);
         if (ductusYaml != null) Files.writeString(folder.resolve("ductus.yaml"), ductusYaml);
+        for (var f : e2eFiles.entrySet()) {
+            Path file = iface.resolve(f.getKey());
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, f.getValue());
+        }
         for (var other : otherInterfaces.entrySet()) {
             Path folderOfOther = Files.createDirectories(folder.resolve("interfaces").resolve(other.getKey()));
             Files.writeString(folderOfOther.resolve("interface.yaml"), other.getValue());

@@ -112,6 +112,12 @@ public interface Store {
     }
 
     /**
+     * The highest message id committed so far (0 when there is none): a live deploy's cut, below which the
+     * old code handles what waits. Read from the primary key's end.
+     */
+    long lastMessageId();
+
+    /**
      * How many deliveries of the interface wait in lanes {@code fromLane} and above: what a lower lane
      * count would strand (the lanes guard). Reads the interface's pending deliveries once.
      */

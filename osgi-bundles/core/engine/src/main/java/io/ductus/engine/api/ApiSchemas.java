@@ -295,7 +295,8 @@ public final class ApiSchemas {
                 "changed", bool("false when the files were those it runs already: nothing was done"),
                 "revision", ref("RevisionSummary"),
                 "swap", Map.of("type", List.of("object", "null"), "description", "how it took the revision: running, reason (why not),"
-                        + " live (a swap in place), gateClosedMs (how long its input waited), drained (the old code delivered what was"
+                        + " live (a swap in place), gateClosedMs (how long its input waited at the closed gate), handoverMs (until the new"
+                        + " revision's workers ran), drained (the old code delivered what was"
                         + " stored before), sourceKept (its listener and connections stayed)"),
                 "tests", Map.of("type", List.of("object", "null"), "description", "files, passed, failed"),
                 "notes", array(string("what else to know")));

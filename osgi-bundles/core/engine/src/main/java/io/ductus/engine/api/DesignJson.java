@@ -132,6 +132,7 @@ final class DesignJson {
         m.put("reason", d.reason());
         m.put("live", d.gateClosedMillis() != null);
         m.put("gateClosedMs", d.gateClosedMillis());
+        m.put("handoverMs", d.handoverMillis());
         m.put("drained", d.drained());
         m.put("sourceKept", d.sourceKept());
         return m;

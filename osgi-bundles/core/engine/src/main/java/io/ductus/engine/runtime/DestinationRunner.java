@@ -68,6 +68,11 @@ final class DestinationRunner {
         }
     }
 
+    /** Its workers take no message above {@code messageId} from now on. */
+    void cutAt(long messageId) {
+        workers.forEach(w -> w.cutAt(messageId));
+    }
+
     /** Completes once every worker had a quiet pass ({@link SlotWorker#quiet()}). */
     CompletableFuture<Void> quiet() {
         return CompletableFuture.allOf(workers.stream().map(SlotWorker::quiet).toArray(CompletableFuture[]::new));

@@ -301,10 +301,12 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
     /**
      * What a deploy of one interface did: started it (it did not run), or swapped it live.
      *
-     * @param swap   the live swap, or null when the interface did not run before
-     * @param reason why it does not run now (waiting for a connector type, a problem of its settings), else null
+     * @param reason           why it does not run now (waiting for a connector type, a problem of its settings), else null
+     * @param gateClosedMillis how long its input waited at the closed gate; null when it did not run before (no live swap)
+     * @param handoverMillis   from the gate's closing until the new revision's workers ran; null without a live swap
      */
-    public record Deployed(boolean running, String reason, Long gateClosedMillis, Boolean drained, Boolean sourceKept) {
+    public record Deployed(boolean running, String reason, Long gateClosedMillis, Long handoverMillis, Boolean drained,
+                           Boolean sourceKept) {
     }
 
     /**
@@ -326,7 +328,7 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
             notRunning.put(name, "starting");
             startWhatCan();
             announce();
-            return new Deployed(running.containsKey(name), notRunning.get(name), null, null, null);
+            return new Deployed(running.containsKey(name), notRunning.get(name), null, null, null, null);
         }
         Optional<String> missing = typesOf(definition).stream().filter(t -> factory(t).isEmpty()).findFirst();
         if (missing.isPresent()) throw new IllegalStateException("connector type '" + missing.get() + "' is not available");
@@ -340,12 +342,12 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         put(definition, code);
         try {
             InterfaceSwap.Result swap = InterfaceSwap.swap(old, next, drainingSince == null, InterfaceSwap.QUIET_WAIT_MS,
-                    () -> InterfaceRuntime.prepare(oldDefinition, oldCode, this::factory, this::routeTarget, shared,
+                    shared.store()::lastMessageId, () -> InterfaceRuntime.prepare(oldDefinition, oldCode, this::factory, this::routeTarget, shared,
                             d -> paused.contains(new DestinationRef(name, d)), reason -> stopLater(name, reason), this::announceLater));
             running.put(name, next);
             notRunning.remove(name);
             announce();
-            return new Deployed(true, null, swap.gateClosedMillis(), swap.drained(), swap.sourceKept());
+            return new Deployed(true, null, swap.gateClosedMillis(), swap.handoverMillis(), swap.drained(), swap.sourceKept());
         } catch (InterfaceSwap.Failed e) {
             put(oldDefinition, oldCode);
             if (e.restored == null) {

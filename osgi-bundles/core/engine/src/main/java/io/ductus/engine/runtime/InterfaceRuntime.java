@@ -312,7 +312,10 @@ final class InterfaceRuntime {
         closeResponder();
     }
 
-    /** Takes over {@code old}'s held source and opens its gate onto this runtime's intake. */
+    /**
+     * Takes over {@code old}'s held source and opens its gate onto this runtime's intake: what arrives is
+     * stored by this revision from now on (its workers take it once they start).
+     */
     synchronized void takeSourceOf(InterfaceRuntime old) {
         synchronized (old) {
             source = old.source;
@@ -326,6 +329,11 @@ final class InterfaceRuntime {
         intake.reopen();
         open = true;
         gate.release(target());
+    }
+
+    /** Its workers take no message above {@code messageId} from now on (a live deploy's cut). */
+    void cutAt(long messageId) {
+        destinations.values().forEach(d -> d.cutAt(messageId));
     }
 
     /** Asks every destination's workers for a quiet pass ({@link SlotWorker#quiet()}). */
@@ -398,23 +406,6 @@ final class InterfaceRuntime {
     /** What the source last reported; empty while it is closed (a drain). */
     synchronized Optional<EngineConnectorContext.Condition> sourceCondition() {
         return Optional.ofNullable(sourceContext).map(EngineConnectorContext::condition);
-    }
-
-    /** A held source nobody can take over: stopped (its waiting submissions get the retryable answer). */
-    synchronized void closeHeldSource() {
-        if (gate == null) return;
-        IntakeGate held = gate;
-        open = true;
-        try {
-            if (source != null) source.stop().toCompletableFuture().get(STOP_WAIT_MS, TimeUnit.MILLISECONDS);
-        } catch (Exception e) {
-            LOG.warn("interface {}: source did not stop cleanly: {}", definition.name(), e.toString());
-        }
-        held.release(intake); // closed: what waited is refused with the retryable answer
-        if (sourceContext != null) sourceContext.close();
-        source = null;
-        gate = null;
-        open = false;
     }
 
     private static void stopQuietly(DestinationRunner runner) {

@@ -13,16 +13,20 @@ import org.slf4j.LoggerFactory;
  *
  * <ol>
  *   <li>The gate closes: the source stays as it is (listening, its connections open) and what it
- *       receives now waits at the gate; what the old intake was storing is stored.</li>
- *   <li>The old workers deliver what was stored before (everything they can deliver now; bounded by
+ *       receives now waits at the gate; what the old intake was storing is stored. The highest message
+ *       id then is the cut: the old revision's workers take nothing above it.</li>
+ *   <li>The gate opens onto the next revision's intake: from here on messages are stored (and
+ *       acknowledged) by the next revision, with its keys and destinations. The gate was closed only
+ *       while the old intake finished what it was storing.</li>
+ *   <li>The old workers deliver what waits up to the cut (everything they can deliver now; bounded by
  *       {@code quietWaitMs}), then stop after the message in hand.</li>
- *   <li>The next revision's workers start, and the gate opens onto its intake: what waited is stored by
- *       the new revision and handled by its code.</li>
+ *   <li>The next revision's workers start, and take what waits, in lane order.</li>
  * </ol>
- * When the next revision has another source (other settings, or code where there was none), the old
- * source is stopped first, answering what is in flight, and the new one starts last. Messages stored
- * before the swap are thus handled by the old code, those after it by the new; one left waiting for a
- * retry's back-off at the swap is handled by the new code, and its delivery records which.
+ * Messages stored before the swap are thus handled by the old code, those after it by the new, and each
+ * key's order holds (a lane's new messages wait until its old ones are done). One left waiting for a
+ * retry's back-off at the swap is handled by the new code; its delivery records which. When the next
+ * revision has another source (other settings, or code where there was none), the old source stops
+ * first, answering what is in flight, and the new one starts in step 2.
  */
 final class InterfaceSwap {
 
@@ -34,12 +38,13 @@ final class InterfaceSwap {
     /**
      * What the swap did.
      *
-     * @param gateClosedMillis how long submissions waited at the closed gate (or, with a new source, from
-     *                         the old source's stop to the new one's start)
+     * @param gateClosedMillis how long new input waited at the closed gate (with a new source: from the old
+     *                         source's stop to the new one's start)
+     * @param handoverMillis   from the gate's closing until the next revision's workers ran
      * @param drained          the old workers delivered everything they could before they stopped
      * @param sourceKept       the source (and its connections) stayed as it was
      */
-    record Result(long gateClosedMillis, boolean drained, boolean sourceKept) {
+    record Result(long gateClosedMillis, long handoverMillis, boolean drained, boolean sourceKept) {
     }
 
     /** The next revision could not start; the old revision runs again, from a fresh runtime. */
@@ -58,37 +63,45 @@ final class InterfaceSwap {
 
     /**
      * @param openSource whether the next revision takes input (false while the engine drains)
+     * @param lastId     the highest message id stored so far (the store's), read at the cut
      * @param again      makes a fresh runtime of the old revision, for when the next one cannot start
      */
     static Result swap(InterfaceRuntime old, InterfaceRuntime next, boolean openSource, long quietWaitMs,
-                       Callable<InterfaceRuntime> again) throws Failed, InterruptedException {
+                       java.util.function.LongSupplier lastId, Callable<InterfaceRuntime> again) throws Failed, InterruptedException {
         String name = next.definition().name();
         boolean keep = openSource && next.canTakeSourceOf(old);
-        if (!keep) old.closeSource();
         long closedAt = System.nanoTime();
         if (keep) old.holdSource();
-        boolean drained = awaitQuiet(old, quietWaitMs);
-        old.stopDestinations();
-        try {
-            next.startDestinations(); // stops what it started when it fails
-        } catch (InterfaceRuntime.StartException e) {
-            throw failed(name, e, restore(old, keep, openSource, again));
-        }
+        else old.closeSource();
+        old.cutAt(lastId.getAsLong());
         if (keep) {
             next.takeSourceOf(old);
         } else if (openSource) {
             try {
                 next.openSource();
             } catch (InterfaceRuntime.StartException e) {
-                next.stopDestinations();
-                throw failed(name, e, restore(old, false, true, again));
+                old.cutAt(Long.MAX_VALUE);
+                try {
+                    old.openSource();
+                } catch (InterfaceRuntime.StartException again2) {
+                    LOG.error("interface {}: its source could not start again either: {}", name, again2.getMessage());
+                }
+                throw failed(name, e, old);
             }
         }
-        long closed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - closedAt);
-        LOG.info("interface {}: revision {} in place of revision {}; its input waited {} ms{}{}", name, next.code().revision(),
-                old.code().revision(), closed, keep ? "" : " (its source started again)",
+        long gateClosed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - closedAt);
+        boolean drained = awaitQuiet(old, quietWaitMs);
+        old.stopDestinations();
+        try {
+            next.startDestinations(); // stops what it started when it fails
+        } catch (InterfaceRuntime.StartException e) {
+            throw failed(name, e, restore(next, keep || openSource, again));
+        }
+        long handover = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - closedAt);
+        LOG.info("interface {}: revision {} in place of revision {}; its input waited {} ms, its workers handed over in {} ms{}{}", name,
+                next.code().revision(), old.code().revision(), gateClosed, handover, keep ? "" : " (its source started again)",
                 drained ? "" : "; the old code had not delivered everything within " + quietWaitMs + " ms, the new code goes on with it");
-        return new Result(closed, drained, keep);
+        return new Result(gateClosed, handover, drained, keep);
     }
 
     private static Failed failed(String name, InterfaceRuntime.StartException e, InterfaceRuntime restored) {
@@ -108,22 +121,33 @@ final class InterfaceSwap {
         }
     }
 
-    private static InterfaceRuntime restore(InterfaceRuntime old, boolean keep, boolean openSource, Callable<InterfaceRuntime> again)
+    /**
+     * The next revision's workers would not start: a fresh runtime of the old revision takes over the source
+     * (now on the next one's intake) and its workers start, so what was stored since the cut is handled
+     * by the old code after all (each delivery records so). Null when that fails too.
+     */
+    private static InterfaceRuntime restore(InterfaceRuntime next, boolean source, Callable<InterfaceRuntime> again)
             throws InterruptedException {
         InterfaceRuntime back;
         try {
             back = again.call();
             back.startDestinations();
-            if (keep) back.takeSourceOf(old);
-            else if (openSource) back.openSource();
+            if (source && next.accepting()) {
+                if (back.canTakeSourceOf(next)) {
+                    next.holdSource();
+                    back.takeSourceOf(next);
+                } else {
+                    next.closeSource();
+                    back.openSource();
+                }
+            }
             return back;
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
-            // The old revision ran a moment ago; if it cannot start again either, the interface stays stopped.
-            LOG.error("interface {}: the revision before the deploy could not start again either: {}", old.definition().name(),
+            LOG.error("interface {}: the revision before the deploy could not start again either: {}", next.definition().name(),
                     e.getMessage());
-            if (keep) old.closeHeldSource();
+            next.closeSource();
             return null;
         }
     }

@@ -59,6 +59,8 @@ final class SlotWorker implements Runnable {
     private final Integer revision;
     private final List<CompletableFuture<Void>> quietAsked = new ArrayList<>();
     private boolean lastPassQuiet;
+    /** The highest message id this worker may take (a live deploy's cut: newer ones are the next revision's). */
+    private volatile long cut = Long.MAX_VALUE;
     private volatile boolean running = true;
 
     /** @param revision the revision of the interface whose code this worker runs, recorded with each outcome (null: none known) */
@@ -86,6 +88,12 @@ final class SlotWorker implements Runnable {
     /** Asks the worker to finish the message in hand, record, and end. */
     void stop() {
         running = false;
+        wakeup.ring();
+    }
+
+    /** From now on takes no message above {@code messageId}: those wait for the interface's next revision. */
+    void cutAt(long messageId) {
+        cut = messageId;
         wakeup.ring();
     }
 
@@ -157,6 +165,10 @@ final class SlotWorker implements Runnable {
         for (PendingDelivery delivery : pending) {
             if (!running || paused.getAsBoolean()) break;
             if (blocked.contains(delivery.lane())) continue;
+            if (delivery.messageId() > cut) { // the lane's later messages are past the cut too (id order)
+                blocked.add(delivery.lane());
+                continue;
+            }
             if (delivery.nextAttemptAt() != null && delivery.nextAttemptAt() > now) {
                 blocked.add(delivery.lane());
                 nextDue = Math.min(nextDue, delivery.nextAttemptAt());

@@ -208,6 +208,11 @@ final class FakeQueueStore implements Store {
     }
 
     @Override
+    public long lastMessageId() {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
     public long pendingInLanes(String interfaceName, int fromLane) {
         throw new UnsupportedOperationException();
     }

@@ -144,6 +144,16 @@ public final class JdbcStore implements Store, AutoCloseable {
     }
 
     @Override
+    public long lastMessageId() {
+        return transactions.read(c -> {
+            try (var statement = c.createStatement(); var rows = statement.executeQuery("SELECT COALESCE(MAX(id), 0) FROM messages")) {
+                rows.next();
+                return rows.getLong(1);
+            }
+        });
+    }
+
+    @Override
     public long pendingInLanes(String interfaceName, int fromLane) {
         return transactions.read(c -> InterfaceQueue.pendingInLanes(c, interfaceName, fromLane));
     }
