@@ -35,6 +35,9 @@ public final class BenchMain {
                 + " CPU of the health and alert threads at the default round every 15 s", new AlertsBench()));
         all.put("parse", new Entry("the formats module on one thread: corpus messages parsed to a tree, headers, CSV rows per"
                 + " second against decoding the same bytes; then the fuzzer over 1,000,000 inputs", new ParseBench()));
+        all.put("trial", new Entry("designing on a live engine of 100 interfaces: a warm trial of an ORU draft on three destinations"
+                + " (p50/p99 over HTTP), a live deploy of a busy interface (API call, gate closed) while 8 take traffic",
+                new TrialBench()));
         return all;
     }
 

@@ -109,16 +109,15 @@ public final class Trials implements AutoCloseable {
     private MessageResult run(EngineRuntime rt, Request request, Prepared trying, Prepared deployed, Sample sample) {
         InterfaceDefinition definition = trying.run().definition();
         DryRun.Message message = new DryRun.Message(sample.payload(), sample.charset(), sample.id(), sample.receivedAt(), sample.origin());
-        List<DryRun.Outcome> outcomes;
         synchronized (trying) {
             trying.services().use(request.live(), new ReadOnlyServices(rt.services(definition.timeout())), request.mocks());
-            outcomes = new ArrayList<>();
+            List<String> order = new ArrayList<>();
             List<List<ServiceCall>> perDestination = new ArrayList<>();
-            for (DestinationDefinition d : definition.destinations().values()) {
-                if (!request.destinations().isEmpty() && !request.destinations().contains(d.name())) continue;
-                outcomes.addAll(trying.run().run(message, Set.of(d.name())));
-                perDestination.add(trying.services().take());
-            }
+            List<DryRun.Outcome> outcomes = trying.run().run(message, request.destinations(), name -> {
+                if (!order.isEmpty()) perDestination.add(trying.services().take());
+                order.add(name);
+            });
+            if (!order.isEmpty()) perDestination.add(trying.services().take());
             return new MessageResult(sample, results(rt, request, definition, deployed, message, sample, outcomes, perDestination));
         }
     }

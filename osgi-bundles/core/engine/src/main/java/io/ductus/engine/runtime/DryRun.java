@@ -1,5 +1,6 @@
 package io.ductus.engine.runtime;
 
+import io.ductus.core.lane.PayloadKeys;
 import io.ductus.core.project.DestinationDefinition;
 import io.ductus.core.project.InterfaceDefinition;
 import io.ductus.core.revision.InterfaceFiles;
@@ -94,11 +95,20 @@ public final class DryRun implements AutoCloseable {
     }
 
     /** Runs every destination (or those named) on the message, in the interface's order. */
-    public synchronized List<Outcome> run(Message message, java.util.Set<String> only) {
-        Charset charset = PayloadKeys.read(definition, message.payload(), message.charset()).charset();
+    public List<Outcome> run(Message message, java.util.Set<String> only) {
+        return run(message, only, d -> { });
+    }
+
+    /**
+     * As {@link #run(Message, java.util.Set)}, telling {@code before} each destination's name before its
+     * code runs (a caller that records service calls per destination).
+     */
+    public synchronized List<Outcome> run(Message message, java.util.Set<String> only, java.util.function.Consumer<String> before) {
+        Charset charset = PayloadKeys.charset(definition, message.payload(), message.charset());
         List<Outcome> outcomes = new ArrayList<>();
         for (DestinationDefinition d : definition.destinations().values()) {
             if (!only.isEmpty() && !only.contains(d.name())) continue;
+            before.accept(d.name());
             outcomes.add(run(d, message, charset));
         }
         return outcomes;

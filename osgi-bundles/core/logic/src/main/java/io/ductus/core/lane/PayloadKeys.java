@@ -50,6 +50,12 @@ public record PayloadKeys(Charset charset, IntakeKeys keys, Optional<String> unr
         }
     }
 
+    /** The charset {@link #read} keeps a payload with, without reading its keys (for code run on it outside intake). */
+    public static Charset charset(InterfaceDefinition definition, byte[] payload, Charset setting) {
+        if (definition.format() != Format.HL7) return setting == null ? StandardCharsets.UTF_8 : setting;
+        return Hl7Charsets.decode(payload, setting).charset();
+    }
+
     private static PayloadKeys unreadable(InterfaceDefinition definition, Charset charset, Hl7ParseException e) {
         return new PayloadKeys(charset, new IntakeKeys(Optional.empty(), Lanes.laneOf(null, definition.ordering().lanes()),
                 Optional.empty()), Optional.of("ordering and dedupe keys unreadable, message goes to lane 0: " + e.getMessage()));
