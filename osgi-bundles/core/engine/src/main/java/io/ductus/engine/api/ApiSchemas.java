@@ -148,6 +148,7 @@ public final class ApiSchemas {
                 "nextAttemptAt", nullableDateTime("when the next retry is due"),
                 "lastError", nullableString("the last error, filter or quarantine reason"),
                 "outputSize", nullableInteger("the saved output's size in bytes (save_output), null when none was saved"),
+                "revision", nullableInteger("the interface's revision whose code decided its last outcome; null before any"),
                 "updatedAt", dateTime("when it last changed")));
         s.put("Message", Map.of("allOf", List.of(ref("MessageSummary"), object(List.of("deliveries", "editedCopies"),
                 "origin", nullableString("where it came from, as its source said (e.g. remote=10.1.2.3:51234)"),

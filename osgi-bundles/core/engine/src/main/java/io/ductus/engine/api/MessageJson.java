@@ -65,6 +65,7 @@ final class MessageJson {
         m.put("nextAttemptAt", d.nextAttemptAt() == null ? null : instant(d.nextAttemptAt()));
         m.put("lastError", d.lastError());
         m.put("outputSize", d.output() == null ? null : d.output().length);
+        m.put("revision", d.revision());
         m.put("updatedAt", instant(d.updatedAt()));
         return m;
     }
