@@ -416,7 +416,7 @@ final class MllpIngestBench implements BenchMain.Scenario {
     }
 
     /** A port below the ephemeral range, so that no outgoing connection can be given it meanwhile. */
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         for (int i = 0; i < 200; i++) {
             int port = ThreadLocalRandom.current().nextInt(20_000, 32_000);
             try (ServerSocket probe = new ServerSocket()) {

@@ -7,9 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -24,7 +22,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
@@ -320,17 +317,11 @@ final class TrialBench implements BenchMain.Scenario {
         return sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(p / 100.0 * sorted.size()) - 1));
     }
 
+    /** A free port below the ephemeral range ({@link MllpIngestBench#freePort()}) that none of the others took. */
     private static int freePort(List<Integer> taken) throws IOException {
-        for (int i = 0; i < 500; i++) {
-            int port = ThreadLocalRandom.current().nextInt(20_000, 32_000);
-            if (taken.contains(port)) continue;
-            try (ServerSocket probe = new ServerSocket()) {
-                probe.setReuseAddress(true);
-                probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
-                return port;
-            } catch (IOException busy) {
-                // another
-            }
+        for (int i = 0; i < 100; i++) {
+            int port = MllpIngestBench.freePort();
+            if (!taken.contains(port)) return port;
         }
         throw new IOException("no free port");
     }

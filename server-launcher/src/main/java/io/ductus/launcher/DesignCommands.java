@@ -86,10 +86,8 @@ final class DesignCommands {
         }
     }
 
-    /** Lists an interface's revisions. */
-    @Command(name = "revisions", mixinStandardHelpOptions = true, sortOptions = false,
-            description = "List an interface's revisions on a running engine, newest first: who, when, how, status.")
-    static final class Revisions implements Callable<Integer> {
+    /** What revisions, diff and rollback share: the engine and the interface. */
+    abstract static class OfInterface implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
@@ -99,12 +97,25 @@ final class DesignCommands {
         @Parameters(index = "0", paramLabel = "INTERFACE", description = "The interface.")
         String interfaceName;
 
+        String path() {
+            return "/api/v1/interfaces/" + segment(interfaceName);
+        }
+
+        PrintWriter out() {
+            return spec.commandLine().getOut();
+        }
+    }
+
+    /** Lists an interface's revisions. */
+    @Command(name = "revisions", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "List an interface's revisions on a running engine, newest first: who, when, how, status.")
+    static final class Revisions extends OfInterface {
         @Option(names = "--limit", paramLabel = "N", description = "How many (default 20).")
         int limit = 20;
 
         @Override
         public Integer call() {
-            JsonNode page = engine.client().get("/api/v1/interfaces/" + segment(interfaceName) + "/revisions?limit=" + limit);
+            JsonNode page = engine.client().get(path() + "/revisions?limit=" + limit);
             List<String[]> rows = new ArrayList<>();
             int running = page.path("running").asInt(-1);
             for (JsonNode r : page.path("revisions")) {
@@ -112,7 +123,7 @@ final class DesignCommands {
                 rows.add(new String[] {r.path("revision").asText(), status, r.path("origin").asText(), r.path("author").asText(""),
                         r.path("createdAt").asText(), r.path("message").asText(r.path("reason").asText(""))});
             }
-            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter out = out();
             out.print(new TextTable(new String[] {"REV", "STATUS", "ORIGIN", "AUTHOR", "CREATED", "MESSAGE"},
                     new boolean[] {true, false, false, false, false, false}).render(rows));
             out.flush();
@@ -123,16 +134,7 @@ final class DesignCommands {
     /** The unified diff of two revisions. */
     @Command(name = "diff", mixinStandardHelpOptions = true, sortOptions = false,
             description = "Show what changed between two revisions of an interface (a unified diff, for git apply).")
-    static final class Diff implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
-
-        @Mixin
-        EngineOptions engine = new EngineOptions();
-
-        @Parameters(index = "0", paramLabel = "INTERFACE", description = "The interface.")
-        String interfaceName;
-
+    static final class Diff extends OfInterface {
         @Parameters(index = "1", paramLabel = "FROM", description = "A revision number (or draft, running).")
         String from;
 
@@ -142,8 +144,8 @@ final class DesignCommands {
         @Override
         public Integer call() {
             String query = "?from=" + segment(from) + (to == null ? "" : "&to=" + segment(to));
-            JsonNode diff = engine.client().get("/api/v1/interfaces/" + segment(interfaceName) + "/diff" + query);
-            PrintWriter out = spec.commandLine().getOut();
+            JsonNode diff = engine.client().get(path() + "/diff" + query);
+            PrintWriter out = out();
             if (diff.path("files").isEmpty()) out.println("no differences");
             else out.print(diff.path("patch").asText());
             out.flush();
@@ -154,16 +156,7 @@ final class DesignCommands {
     /** Deploys an older revision's files again. */
     @Command(name = "rollback", mixinStandardHelpOptions = true, sortOptions = false,
             description = "Deploy an older revision of an interface again, as a new revision (checked and tested like any deploy).")
-    static final class Rollback implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
-
-        @Mixin
-        EngineOptions engine = new EngineOptions();
-
-        @Parameters(index = "0", paramLabel = "INTERFACE", description = "The interface.")
-        String interfaceName;
-
+    static final class Rollback extends OfInterface {
         @Parameters(index = "1", paramLabel = "REVISION", description = "The revision to go back to.")
         int revision;
 
@@ -173,14 +166,13 @@ final class DesignCommands {
         @Override
         public Integer call() {
             EngineClient client = engine.client();
-            String path = "/api/v1/interfaces/" + segment(interfaceName);
-            JsonNode current = client.get(path + "/revisions?limit=1").path("current");
+            JsonNode current = client.get(path() + "/revisions?limit=1").path("current");
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("revision", revision);
             body.put("base", current.isNumber() ? current.asInt() : null);
             if (message != null) body.put("message", message);
-            JsonNode r = client.post(path + "/rollback", body);
-            PrintWriter out = spec.commandLine().getOut();
+            JsonNode r = client.post(path() + "/rollback", body);
+            PrintWriter out = out();
             if (!r.path("changed").asBoolean()) {
                 out.printf("%s already runs the files of revision %d (revision %d)%n", interfaceName, revision,
                         r.path("revision").path("revision").asInt());

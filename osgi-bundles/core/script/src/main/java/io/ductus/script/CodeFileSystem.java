@@ -9,7 +9,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.util.Map;
 import java.util.Set;
@@ -20,7 +19,7 @@ import org.graalvm.polyglot.io.FileSystem;
  * nothing else; nothing may be written. Every path is checked against the roots after resolving
  * {@code ..} and links, so an import cannot climb out.
  */
-final class CodeFileSystem implements FileSystem {
+final class CodeFileSystem extends ReadOnlyCodeFileSystem {
 
     private final FileSystem files = FileSystem.newReadOnlyFileSystem(FileSystem.newDefaultFileSystem());
     private final Set<Path> roots;
@@ -65,21 +64,9 @@ final class CodeFileSystem implements FileSystem {
     }
 
     @Override
-    public void createDirectory(Path dir, FileAttribute<?>... attrs) throws IOException {
-        throw new IOException("interface code cannot write files");
-    }
-
-    @Override
-    public void delete(Path path) throws IOException {
-        throw new IOException("interface code cannot write files");
-    }
-
-    @Override
     public SeekableByteChannel newByteChannel(Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs)
             throws IOException {
-        for (OpenOption option : options) {
-            if (option != StandardOpenOption.READ) throw new IOException("interface code cannot write files");
-        }
+        readOnly(options);
         return files.newByteChannel(allowed(path), options, attrs);
     }
 

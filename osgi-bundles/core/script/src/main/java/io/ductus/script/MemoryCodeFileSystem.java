@@ -14,7 +14,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.FileTime;
 import java.util.HashMap;
@@ -24,7 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.graalvm.polyglot.io.FileSystem;
 
 /**
  * What interface code may read when it runs from a revision's or a draft's files rather than from disk:
@@ -32,7 +30,7 @@ import org.graalvm.polyglot.io.FileSystem;
  * errors name the same files and lines as on disk), and nothing else. Read only; no file of the real
  * disk is ever touched.
  */
-final class MemoryCodeFileSystem implements FileSystem {
+final class MemoryCodeFileSystem extends ReadOnlyCodeFileSystem {
 
     private static final FileTime EPOCH = FileTime.fromMillis(0);
 
@@ -69,25 +67,13 @@ final class MemoryCodeFileSystem implements FileSystem {
     public void checkAccess(Path path, Set<? extends AccessMode> modes, LinkOption... linkOptions) throws IOException {
         Path p = absolute(path);
         if (!files.containsKey(p) && !folders.contains(p)) throw missing(path);
-        if (modes.contains(AccessMode.WRITE)) throw new IOException("interface code cannot write files");
-    }
-
-    @Override
-    public void createDirectory(Path dir, FileAttribute<?>... attrs) throws IOException {
-        throw new IOException("interface code cannot write files");
-    }
-
-    @Override
-    public void delete(Path path) throws IOException {
-        throw new IOException("interface code cannot write files");
+        if (modes.contains(AccessMode.WRITE)) throw new IOException(NO_WRITES);
     }
 
     @Override
     public SeekableByteChannel newByteChannel(Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs)
             throws IOException {
-        for (OpenOption option : options) {
-            if (option != StandardOpenOption.READ) throw new IOException("interface code cannot write files");
-        }
+        readOnly(options);
         byte[] bytes = files.get(absolute(path));
         if (bytes == null) throw missing(path);
         return new ReadChannel(bytes);
