@@ -192,8 +192,10 @@ class DeployIT {
             TestProject project = project(receiver);
             String url = database.newUrl(project.data(), "deploy_rollback");
             int first;
+            String token;
             try (DuctusProcess ductus = project.start(url)) {
                 first = DeployProject.revision(ductus);
+                token = ductus.token();
                 assertThat(DeployProject.deploy(ductus, project, "B", first).statusCode()).isEqualTo(200);
                 assertThat(DeployProject.sendOne(project, receiver, "B1")).isEqualTo("B");
                 HttpResponse<String> back = ductus.send("POST", "/api/v1/interfaces/e2e/rollback",
@@ -204,7 +206,7 @@ class DeployIT {
                 assertThat(DeployProject.deploy(ductus, project, "C", first + 2).statusCode()).isEqualTo(200);
                 assertThat(ductus.terminate(Duration.ofSeconds(20))).isZero();
             }
-            try (DuctusProcess ductus = project.start(url)) {
+            try (DuctusProcess ductus = project.start(url).reusing("admin", token)) {
                 assertThat(DeployProject.revision(ductus)).as("after a restart: the deployed revision, not a new one").isEqualTo(first + 3);
                 assertThat(DeployProject.sendOne(project, receiver, "C1")).isEqualTo("C");
                 JsonNode revisions = DeployProject.read(ductus.get("/api/v1/interfaces/e2e/revisions"));

@@ -125,6 +125,12 @@ final class DuctusProcess implements AutoCloseable {
         return token("admin");
     }
 
+    /** Uses a token made before for the same database (by an earlier process), instead of making one. */
+    synchronized DuctusProcess reusing(String role, String token) {
+        tokens.put(role, token);
+        return this;
+    }
+
     /** A token with this role (viewer, operator, admin), made on first use like {@link #token()}. */
     synchronized String token(String role) throws IOException, InterruptedException {
         String made = tokens.get(role);

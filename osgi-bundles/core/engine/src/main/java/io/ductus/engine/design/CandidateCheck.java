@@ -29,18 +29,23 @@ import java.util.Set;
  * project with these files in place, and then the code they bring, loaded as a worker loads it: a syntax
  * error or an import that does not resolve names its file and line; a destination whose function the code
  * does not export names the destination. A problem the change causes in another interface (a route into
- * this one that no longer fits) counts too; problems that were there before do not.
+ * this one that no longer fits) counts too; problems that were there before do not. Deploys and trials
+ * check their files with it; anything else that runs an interface's files outside its workers (a replay
+ * of a recorded revision with {@link io.ductus.engine.runtime.DryRun}) gets its definition from it too.
  */
-final class CandidateCheck {
+public final class CandidateCheck {
 
     private final ProjectValidatorService validator;
 
-    CandidateCheck(ProjectValidatorService validator) {
+    public CandidateCheck(ProjectValidatorService validator) {
         this.validator = validator;
     }
 
-    /** @param current the project as the engine runs it now */
-    Candidate check(ProjectSources current, InterfaceFiles files, ScriptHost host, Path project, ScriptServices services) {
+    /**
+     * @param current  the project as the engine runs it now ({@link io.ductus.engine.runtime.EngineRuntime#sources()})
+     * @param services what the code's top level may reach while it loads (reads only, say)
+     */
+    public Candidate check(ProjectSources current, InterfaceFiles files, ScriptHost host, Path project, ScriptServices services) {
         String name = files.interfaceName();
         String yamlPath = InterfaceFiles.interfaceFile(name);
         ProjectFile yaml = files.bytes(yamlPath).map(b -> ProjectLoader.interfaceFile(name, b))

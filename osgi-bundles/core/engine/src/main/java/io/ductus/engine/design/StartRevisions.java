@@ -4,6 +4,7 @@ import io.ductus.core.revision.InterfaceFiles;
 import io.ductus.engine.runtime.InterfaceCode;
 import io.ductus.project.InterfaceFolders;
 import io.ductus.store.revision.NewRevision;
+import io.ductus.store.revision.Revision;
 import io.ductus.store.revision.RevisionOrigin;
 import io.ductus.store.revision.RevisionStatus;
 import io.ductus.store.revision.RevisionStore;
@@ -11,6 +12,7 @@ import io.ductus.store.revision.RevisionSummary;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -34,6 +36,7 @@ public final class StartRevisions {
     public static Map<String, InterfaceCode> record(Path project, RevisionStore revisions, long now) throws IOException {
         InterfaceFolders folders = new InterfaceFolders(project);
         for (String done : folders.recover()) LOG.warn("interface {}", done);
+        List<RevisionSummary> wasUnderWay = revisions.underWay();
         Map<String, InterfaceCode> codes = new LinkedHashMap<>();
         for (String name : folders.names()) {
             Optional<InterfaceFiles> files = folders.read(name);
@@ -42,8 +45,6 @@ public final class StartRevisions {
                     "engine", "found in the project folder at start", false), now);
             if (r.origin() == RevisionOrigin.START && r.createdAt() == now) {
                 LOG.info("interface {}: its files are new to the engine; recorded as revision {}", name, r.number());
-            } else if (r.reason() != null && r.finishedAt() != null && r.finishedAt() == now) {
-                LOG.warn("interface {}: revision {}: {}", name, r.number(), r.reason());
             }
             codes.put(name, new InterfaceCode(r.number(), files.get()));
         }
@@ -57,6 +58,11 @@ public final class StartRevisions {
         for (String name : gone) {
             revisions.gone(name, now).ifPresent(g ->
                     LOG.info("interface {}: its folder is gone; recorded as removed (revision {})", g.interfaceName(), g.number()));
+        }
+        for (RevisionSummary u : wasUnderWay) {
+            revisions.revision(u.interfaceName(), u.number()).map(Revision::summary).ifPresent(r -> LOG.warn(
+                    "interface {}: the engine stopped during the deploy of revision {}; it is {} now: {}", r.interfaceName(), r.number(),
+                    r.status().dbValue(), r.reason()));
         }
         return codes;
     }
