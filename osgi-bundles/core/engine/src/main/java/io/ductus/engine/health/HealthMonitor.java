@@ -82,12 +82,14 @@ public final class HealthMonitor {
     /** Judges everything now. Throws {@link io.ductus.store.StoreException} when the queues cannot be read. */
     public HealthSnapshot snapshot() {
         Instant now = clock.instant();
-        List<InterfaceState> states = interfaces.states();
+        List<InterfaceState> states = new ArrayList<>();
         Map<DestinationRef, DestinationCounts> counts = QueueCounts.read(store, interfaces.destinations());
         Map<String, InterfaceDefinition> definitions = new LinkedHashMap<>();
         Map<DestinationRef, Integer> backlogged = new LinkedHashMap<>();
-        for (InterfaceState state : states) {
+        for (InterfaceState state : interfaces.states()) {
             InterfaceDefinition definition = interfaces.definition(state.name()).orElse(null);
+            if (definition == null && !state.state().equals(InterfaceManager.NOT_LOADED)) continue; // removed by a deploy since its state was read
+            states.add(state);
             if (definition == null) continue; // not loaded: its files could not be read into a definition
             definitions.put(state.name(), definition);
             for (DestinationState d : state.destinations()) {
