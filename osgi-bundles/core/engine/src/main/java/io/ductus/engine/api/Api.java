@@ -39,7 +39,7 @@ public final class Api {
         all.addAll(new DeployRoutes(new Deployer(engine.runtime(), engine.store(), engine.validator(), clock), engine.store(), clock).routes());
         all.addAll(new RevisionRoutes(engine.runtime(), engine.store()).routes());
         all.addAll(new DraftRoutes(engine.store(), clock).routes());
-        all.addAll(new TrialRoutes(engine.runtime(), engine.store(), new Trials(engine.runtime(), engine.validator()), clock).routes());
+        all.addAll(new TrialRoutes(engine.runtime(), engine.store(), new Trials(engine.runtime(), engine.validator(), clock), clock).routes());
         all.addAll(new SchemaRoutes(engine.connectors()).routes());
         all.add(new EventRoutes(engine.events(), keepAlive).route());
         all.add(new MetricsRoutes(engine.metrics(), engine.runtime(), engine.store()).route());

@@ -35,6 +35,7 @@ public final class Trials implements AutoCloseable {
     private final Supplier<EngineRuntime> runtime;
     private final CandidateCheck check;
     private final Map<String, Prepared> kept = new LinkedHashMap<>(KEPT, 0.75f, true);
+    private final java.time.Clock clock;
 
     /** A content checked and, when valid, loaded. */
     private record Prepared(Candidate candidate, DryRun run, TrialServices services) {
@@ -70,9 +71,10 @@ public final class Trials implements AutoCloseable {
     public record Result(List<Problem> problems, List<MessageResult> messages, Integer deployedRevision, boolean cached, long nanos) {
     }
 
-    public Trials(Supplier<EngineRuntime> runtime, ProjectValidatorService validator) {
+    public Trials(Supplier<EngineRuntime> runtime, ProjectValidatorService validator, java.time.Clock clock) {
         this.runtime = runtime;
         this.check = new CandidateCheck(validator);
+        this.clock = clock;
     }
 
     public Result run(Request request) {
@@ -174,7 +176,7 @@ public final class Trials implements AutoCloseable {
                 new ReadOnlyServices(rt.services(Duration.ofSeconds(5))));
         DryRun run = null;
         if (candidate.valid()) {
-            run = DryRun.of(candidate.definition().orElseThrow(), files, rt.scriptHost(), rt.projectFolder(), services);
+            run = DryRun.of(candidate.definition().orElseThrow(), files, rt.scriptHost(), rt.projectFolder(), services, clock);
             try {
                 run.load();
             } catch (RuntimeException e) {

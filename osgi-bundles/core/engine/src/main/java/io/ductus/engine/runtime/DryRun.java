@@ -1,5 +1,7 @@
 package io.ductus.engine.runtime;
 
+import io.ductus.core.delivery.DeliveryRules;
+import io.ductus.core.delivery.DeliveryRules.Verdict;
 import io.ductus.core.lane.PayloadKeys;
 import io.ductus.core.project.DestinationDefinition;
 import io.ductus.core.project.InterfaceDefinition;
@@ -19,12 +21,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import io.ductus.store.DeliveryOutcome;
 
 /**
  * An interface's code (a revision's files, or a draft's) run on a message exactly as its workers would
  * run it, without sending or storing anything: the charset read as intake reads it, {@code meta} as a
  * worker makes it, each destination's function, and the decision the worker would take from what it
- * returned. The trial runs drafts with it; replay runs recorded revisions with it.
+ * returned on a first attempt (the core's {@link DeliveryRules}). The trial runs drafts with it; replay runs recorded revisions with it.
  *
  * <p>One context of the code, made on first use and kept (as a worker keeps its own), so a warm run costs
  * only the transforms. Not thread-safe: calls are serialized. What the code writes to the console is
@@ -65,24 +69,27 @@ public final class DryRun implements AutoCloseable {
 
     private final InterfaceDefinition definition;
     private final InterfaceScript script;
+    private final java.time.Clock clock;
     private final Lines lines = new Lines();
     private ScriptContext context;
 
-    private DryRun(InterfaceDefinition definition, InterfaceScript script) {
+    private DryRun(InterfaceDefinition definition, InterfaceScript script, java.time.Clock clock) {
         this.definition = definition;
         this.script = script;
+        this.clock = clock;
     }
 
     /**
      * @param files    the interface's files; its code (transform.js, if any) is loaded from them, at the paths
      *                 they have under {@code project}
      * @param services what the code reaches through db(), fetch(), env() and secret()
+     * @param clock    the time a retry's back-off is reckoned from
      */
     public static DryRun of(InterfaceDefinition definition, InterfaceFiles files, ScriptHost host, Path project,
-                            ScriptServices services) {
+                            ScriptServices services, java.time.Clock clock) {
         InterfaceScript script = files.contains(InterfaceFiles.moduleFile(definition.name()))
                 ? host.load(project, files, definition.timeout(), services) : null;
-        return new DryRun(definition, script);
+        return new DryRun(definition, script, clock);
     }
 
     public InterfaceDefinition definition() {
@@ -138,18 +145,29 @@ public final class DryRun implements AutoCloseable {
         return outcome(d, result, System.nanoTime() - started);
     }
 
+    /** The decision of a first attempt, by the rules a worker applies ({@link DeliveryRules}). */
     private Outcome outcome(DestinationDefinition d, TransformResult result, long nanos) {
         List<String> log = lines.take();
-        return switch (result) {
-            case TransformResult.Output o -> new Outcome(d.name(), Decision.SENT, null, false, o.payload(), o.charset(), log, nanos);
-            case TransformResult.Filtered f -> new Outcome(d.name(), Decision.FILTERED, f.reason(), false, null, null, log, nanos);
-            case TransformResult.Quarantined q -> new Outcome(d.name(), Decision.QUARANTINED, "transform: " + q.reason(), false, null,
-                    null, log, nanos);
-            case TransformResult.Runaway r -> new Outcome(d.name(), Decision.QUARANTINED, "transform: " + r.reason(), true, null, null,
-                    log, nanos);
-            case TransformResult.Transient t -> new Outcome(d.name(), Decision.RETRY, "transform: " + t.reason(), false, null, null,
-                    log, nanos);
+        DeliveryRules rules = new DeliveryRules(0, new io.ductus.store.DestinationRef(definition.name(), d.name()), 1, d.retry(), false);
+        java.time.Instant now = clock.instant();
+        Optional<DeliveryOutcome> decided = switch (result) {
+            case TransformResult.Output o -> Optional.empty();
+            case TransformResult.Filtered f -> rules.afterTransform(Verdict.FILTERED, f.reason(), now);
+            case TransformResult.Quarantined q -> rules.afterTransform(Verdict.QUARANTINED, q.reason(), now);
+            case TransformResult.Runaway r -> rules.afterTransform(Verdict.RUNAWAY, r.reason(), now);
+            case TransformResult.Transient t -> rules.afterTransform(Verdict.TRANSIENT, t.reason(), now);
         };
+        if (decided.isEmpty()) {
+            TransformResult.Output o = (TransformResult.Output) result;
+            return new Outcome(d.name(), Decision.SENT, null, false, o.payload(), o.charset(), log, nanos);
+        }
+        Decision decision = switch (decided.get().kind()) {
+            case SENT -> Decision.SENT;
+            case FILTERED -> Decision.FILTERED;
+            case QUARANTINED -> Decision.QUARANTINED;
+            case RETRY -> Decision.RETRY;
+        };
+        return new Outcome(d.name(), decision, decided.get().error(), result instanceof TransformResult.Runaway, null, null, log, nanos);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package io.ductus.core.compare;
 
-import io.ductus.core.hl7.Hl7Message;
+import io.ductus.format.hl7.Hl7Message;
 import io.ductus.core.revision.LineDiff;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -26,6 +26,7 @@ public final class OutputComparison {
         List<Difference> out = new ArrayList<>();
         Map<String, List<String>> a = segmentsByName(before);
         Map<String, List<String>> b = segmentsByName(after);
+        String header = before.segmentName(0); // the header segment, whose first field is the field separator itself
         Set<String> names = new LinkedHashSet<>(a.keySet());
         names.addAll(b.keySet());
         for (String name : names) {
@@ -39,7 +40,7 @@ public final class OutputComparison {
                 if (x == null || y == null) {
                     out.add(new Difference(segment, x, y));
                 } else if (!x.equals(y)) {
-                    segment(out, segment, name.equals("MSH"), x, y, before.delimiters(), after.delimiters());
+                    segment(out, segment, name.equals(header), x, y, before.delimiters(), after.delimiters());
                 }
             }
         }
@@ -55,10 +56,10 @@ public final class OutputComparison {
     }
 
     private static void segment(List<Difference> out, String segment, boolean msh, String x, String y,
-                                io.ductus.core.hl7.Delimiters dx, io.ductus.core.hl7.Delimiters dy) {
+                                io.ductus.format.hl7.Delimiters dx, io.ductus.format.hl7.Delimiters dy) {
         List<String> fx = split(x, dx.field());
         List<String> fy = split(y, dy.field());
-        // MSH-1 is the field separator itself: fields count from 1 after the name, one further on for MSH.
+        // In the header MSH-1 is the field separator itself: fields count from 1 after the name, one further on there.
         int shift = msh ? 1 : 0;
         for (int f = 1; f < Math.max(fx.size(), fy.size()); f++) {
             String vx = f < fx.size() ? fx.get(f) : "";
@@ -73,8 +74,8 @@ public final class OutputComparison {
         }
     }
 
-    private static void field(List<Difference> out, String path, String x, String y, io.ductus.core.hl7.Delimiters dx,
-                              io.ductus.core.hl7.Delimiters dy) {
+    private static void field(List<Difference> out, String path, String x, String y, io.ductus.format.hl7.Delimiters dx,
+                              io.ductus.format.hl7.Delimiters dy) {
         List<String> rx = split(x, dx.repetition());
         List<String> ry = split(y, dy.repetition());
         boolean repeated = rx.size() > 1 || ry.size() > 1;

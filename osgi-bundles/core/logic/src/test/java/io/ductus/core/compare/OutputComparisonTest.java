@@ -2,7 +2,7 @@ package io.ductus.core.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ductus.core.hl7.Hl7Message;
+import io.ductus.format.hl7.Hl7Message;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
