@@ -161,8 +161,8 @@ class DeployIT {
                         e2e + "transform.js:4"});
                 cases.put("a failing test", new String[] {"tests/version.test.js", "import { VERSION } from '../version.js';\n\n"
                         + "test('is version C', () => {\n  expect(VERSION).toBe('C');\n});\n", e2e + "tests/version.test.js:4"});
-                cases.put("a missing exported function", new String[] {"transform.js", DeployProject.transform().replace("function transform",
-                        "function transformIt"), e2e + "interface.yaml:"});
+                cases.put("a missing exported function", new String[] {"interface.yaml", yamlBefore.replaceFirst("(?m)^    type: mllp$",
+                        "    type: mllp\n    transform: toLab"), e2e + "interface.yaml:"});
                 for (var c : cases.entrySet()) {
                     Map<String, Object> body = DeployProject.deployBody(project, "B", base);
                     @SuppressWarnings("unchecked")

@@ -59,7 +59,7 @@ public final class EngineComponent {
         this.status = new EngineStatus(settings, clock);
         this.plugins = new PluginMonitor(context, settings.plugins());
         Api table = new Api(new EngineParts(status, () -> EngineRoutes.bundlesOf(context), connectors, plugins::current,
-                () -> runtime, store, events, metrics, new ProjectValidatorService(connectors)), clock, settings.version());
+                () -> runtime, store, events, metrics), clock, settings.version());
         this.api = new ApiServer(settings.apiListen(), table.router());
         try {
             api.start();

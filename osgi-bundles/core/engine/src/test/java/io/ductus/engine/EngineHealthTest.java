@@ -19,7 +19,7 @@ class EngineHealthTest {
             EngineSettings.DATABASE, "sqlite:/d/ductus.db", EngineSettings.API_LISTEN, "127.0.0.1:0",
             EngineSettings.PLUGINS, "/plugins")::get);
     private final EngineStatus status = new EngineStatus(settings, Clock.systemUTC());
-    private final Route health = new EngineRoutes(new EngineParts(status, List::of, null, List::of, () -> null, null, null, null, null)).routes().stream()
+    private final Route health = new EngineRoutes(new EngineParts(status, List::of, null, List::of, () -> null, null, null, null)).routes().stream()
             .filter(r -> r.operationId().equals("getHealth")).findFirst().orElseThrow();
 
     @Test

@@ -60,7 +60,8 @@ public final class CodeInspection {
         if (missing.find()) {
             Path wanted = Path.of(missing.group(1));
             Path importer = Path.of(missing.group(2));
-            String message = (e.getMessage().contains("Cannot find module") ? "cannot find the module " : "cannot import ")
+            boolean absent = e.getMessage().contains("Cannot find module") || e.getMessage().contains(MemoryCodeFileSystem.NOT_AMONG);
+            String message = (absent ? "cannot find the module " : "cannot import ")
                     + relative(project, wanted) + (e.getMessage().contains("may only read") ? ": interface code may only import"
                     + " files of its own folder and the project's lib/" : "");
             return new Problem(relative(project, importer), new Position(importLine(script, importer, wanted), 1), "", message);

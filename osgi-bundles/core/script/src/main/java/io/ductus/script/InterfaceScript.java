@@ -49,7 +49,7 @@ public final class InterfaceScript {
     InterfaceScript(Engine engine, RunawayWatch watch, Path projectFolder, InterfaceFiles code, String modulePath, Duration timeout,
                     long memoryLimit, ScriptServices services) {
         this(engine, watch, projectFolder.toAbsolutePath().normalize().resolve(modulePath),
-                code.text(modulePath).orElseThrow(() -> new IllegalArgumentException("no file " + modulePath + " among " + code.paths()))),
+                code.text(modulePath).orElseThrow(() -> new IllegalArgumentException("no file " + modulePath + " among " + code.paths())),
                 new MemoryCodeFileSystem(projectFolder, code), timeout, memoryLimit, services, code.interfaceName());
     }
 

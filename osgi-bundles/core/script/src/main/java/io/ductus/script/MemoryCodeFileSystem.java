@@ -33,14 +33,20 @@ import java.util.Set;
 final class MemoryCodeFileSystem extends ReadOnlyCodeFileSystem {
 
     private static final FileTime EPOCH = FileTime.fromMillis(0);
+    /** Why a file of the code's folders cannot be read: the revision has no such file. */
+    static final String NOT_AMONG = "not one of the interface's files or of the lib/ files it imports";
 
     private final Path root;
+    /** The folders code may import from: the interface's own and the project's lib/. */
+    private final Set<Path> codeFolders;
     private final Map<Path, byte[]> files = new HashMap<>();
     private final Set<Path> folders = new HashSet<>();
 
     /** @param root the project folder the files' paths are relative to (absolute) */
     MemoryCodeFileSystem(Path root, InterfaceFiles code) {
         this.root = root.toAbsolutePath().normalize();
+        this.codeFolders = Set.of(this.root.resolve(InterfaceFiles.folder(code.interfaceName())).normalize(),
+                this.root.resolve(InterfaceFiles.LIB).normalize());
         for (String path : code.paths()) {
             Path file = this.root.resolve(path).normalize();
             files.put(file, code.bytes(path).orElseThrow());
@@ -141,8 +147,13 @@ final class MemoryCodeFileSystem extends ReadOnlyCodeFileSystem {
         return asked;
     }
 
-    private static NoSuchFileException missing(Path path) {
-        return new NoSuchFileException(path.toString(), null, "not one of the interface's files or of the lib/ files it imports");
+    private NoSuchFileException missing(Path path) {
+        Path p = absolute(path);
+        if (codeFolders.stream().noneMatch(p::startsWith)) {
+            // as the code file system on disk says it: CodeInspection names the rule
+            return new NoSuchFileException(path.toString(), null, "interface code may only read files of its own folder and the project's lib/");
+        }
+        return new NoSuchFileException(path.toString(), null, NOT_AMONG);
     }
 
     /** A read-only channel over one file's bytes. */

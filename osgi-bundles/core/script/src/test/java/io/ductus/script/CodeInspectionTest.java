@@ -3,6 +3,9 @@ package io.ductus.script;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ductus.core.project.InterfaceCode;
+import io.ductus.core.revision.InterfaceFiles;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,6 +87,29 @@ class CodeInspectionTest {
     @Test
     void an_interface_without_code_has_none() {
         assertThat(CodeInspection.inspect(Optional.empty(), project)).isEqualTo(InterfaceCode.NONE);
+    }
+
+    @Test
+    void code_run_from_a_revisions_files_in_memory_is_named_as_on_disk() {
+        InterfaceFiles missingImport = InterfaceFiles.of("adt", Map.of("interfaces/adt/transform.js",
+                "// codes\n\nimport { x } from './tables.js';\nexport function transform(m) { return x; }\n".getBytes(StandardCharsets.UTF_8)));
+        assertThat(inspectInMemory(missingImport).problems()).singleElement().hasToString(
+                "interfaces/adt/transform.js:3:1: cannot find the module interfaces/adt/tables.js");
+        InterfaceFiles brokenLib = InterfaceFiles.of("adt", Map.of(
+                "interfaces/adt/transform.js", "import { codes } from '../../lib/codes.js';\nexport function transform(m) { return codes; }\n"
+                        .getBytes(StandardCharsets.UTF_8),
+                "lib/codes.js", "export const codes = ;\n".getBytes(StandardCharsets.UTF_8)));
+        assertThat(inspectInMemory(brokenLib).problems()).singleElement().satisfies(p -> {
+            assertThat(p.file()).isEqualTo("lib/codes.js");
+            assertThat(p.line()).isEqualTo(1);
+        });
+        InterfaceFiles fine = InterfaceFiles.of("adt", Map.of("interfaces/adt/transform.js",
+                "export function transform(m) { return m; }\nexport const toLab = (m) => m;\n".getBytes(StandardCharsets.UTF_8)));
+        assertThat(inspectInMemory(fine).functions()).containsExactlyInAnyOrder("transform", "toLab");
+    }
+
+    private InterfaceCode inspectInMemory(InterfaceFiles files) {
+        return CodeInspection.inspect(Optional.of(host.load(project, files, Duration.ofSeconds(5), ScriptServices.NONE)), project);
     }
 
     private InterfaceCode inspect() {

@@ -1,7 +1,6 @@
 package io.ductus.engine.api;
 
 import io.ductus.engine.EngineStatus;
-import io.ductus.engine.ProjectValidatorService;
 import io.ductus.engine.monitor.EngineMetrics;
 import io.ductus.engine.monitor.EventHub;
 import io.ductus.engine.plugins.ConnectorRegistry;
@@ -16,10 +15,9 @@ import java.util.function.Supplier;
  * What the API reads and steers of the engine.
  *
  * @param bundles what {@link EngineRoutes#bundlesOf} reads from the framework (a plain list, so tests need no framework)
- * @param runtime   the running interfaces, or null while the engine starts
- * @param validator the project check {@code ductus validate} runs, which deploys run on their candidates
+ * @param runtime the running interfaces, or null while the engine starts
  */
 public record EngineParts(EngineStatus status, Supplier<List<Map<String, Object>>> bundles, ConnectorRegistry connectors,
                           Supplier<List<PluginStatus>> plugins, Supplier<EngineRuntime> runtime, Store store,
-                          EventHub events, EngineMetrics metrics, ProjectValidatorService validator) {
+                          EventHub events, EngineMetrics metrics) {
 }

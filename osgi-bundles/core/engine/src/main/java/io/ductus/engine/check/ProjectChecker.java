@@ -88,6 +88,17 @@ public final class ProjectChecker {
     }
 
     /**
+     * {@link #check(ProjectSources, Function)}, the code of the interface {@code apart} loaded on its own
+     * with {@code apartServices} and not kept: a trial's draft, whose top level may reach only what the
+     * trial allows, and which no worker runs.
+     */
+    public ProjectCheck check(ProjectSources sources, Function<String, Optional<InterfaceFiles>> files, String apart,
+                              Function<Duration, ScriptServices> apartServices) {
+        return ProjectValidator.check(sources, types.get(), definition -> files.apply(definition.name())
+                .map(f -> (definition.name().equals(apart) ? read(definition, f, apartServices) : load(definition, f)).code()));
+    }
+
+    /**
      * The interface's code loaded from these files (the one the check looked at), or empty when they have
      * no transform.js.
      *
@@ -116,12 +127,12 @@ public final class ProjectChecker {
     private Loaded load(InterfaceDefinition definition, InterfaceFiles files) {
         Loaded known = loaded.get(definition.name());
         if (known != null && known.timeout().equals(definition.timeout()) && known.files().equals(files)) return known;
-        Loaded fresh = read(definition, files);
+        Loaded fresh = read(definition, files, services);
         loaded.put(definition.name(), fresh);
         return fresh;
     }
 
-    private Loaded read(InterfaceDefinition definition, InterfaceFiles files) {
+    private Loaded read(InterfaceDefinition definition, InterfaceFiles files, Function<Duration, ScriptServices> services) {
         String module = InterfaceFiles.moduleFile(definition.name());
         if (!files.contains(module)) return new Loaded(definition.timeout(), files, Optional.empty(), InterfaceCode.NONE);
         Optional<InterfaceScript> script;

@@ -1,107 +1,88 @@
 package io.ductus.engine.design;
 
-import io.ductus.core.project.DestinationDefinition;
 import io.ductus.core.project.InterfaceDefinition;
-import io.ductus.core.project.MapNode;
-import io.ductus.core.project.Node;
-import io.ductus.core.project.Position;
 import io.ductus.core.project.Problem;
 import io.ductus.core.project.ProjectCheck;
 import io.ductus.core.project.ProjectFile;
 import io.ductus.core.project.ProjectSources;
 import io.ductus.core.revision.InterfaceFiles;
-import io.ductus.engine.ProjectValidatorService;
+import io.ductus.engine.check.ProjectChecker;
+import io.ductus.engine.runtime.EngineRuntime;
 import io.ductus.project.ProjectLoader;
-import io.ductus.script.ScriptContext;
-import io.ductus.script.ScriptException;
-import io.ductus.script.ScriptHost;
 import io.ductus.script.ScriptServices;
-import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
- * Checks an interface's candidate files the way the engine would meet them: the project check that
- * {@code ductus validate} runs ({@link ProjectValidatorService}, connector settings included), on the
- * project with these files in place, and then the code they bring, loaded as a worker loads it: a syntax
- * error or an import that does not resolve names its file and line; a destination whose function the code
- * does not export names the destination. A problem the change causes in another interface (a route into
- * this one that no longer fits) counts too; problems that were there before do not. Deploys and trials
- * check their files with it; anything else that runs an interface's files outside its workers (a replay
- * of a recorded revision with {@link io.ductus.engine.runtime.DryRun}) gets its definition from it too.
+ * Checks an interface's candidate files the way the engine would meet them: the engine's one project check
+ * ({@link ProjectChecker}, the one {@code ductus validate} and the start make: connector settings, routes,
+ * the code loaded through the script host, a destination's {@code transform:} the code does not export) on
+ * the project with these files in place, the other interfaces with the files they run. Every problem of
+ * the candidate counts, and a problem the change causes in another interface (a route into this one that
+ * no longer fits); problems that were there before do not. Deploys and trials check their files with it;
+ * anything else that runs an interface's files outside its workers (a replay of a recorded revision with
+ * {@link io.ductus.engine.runtime.DryRun}) gets its definition from it too.
  */
 public final class CandidateCheck {
 
-    private final ProjectValidatorService validator;
-
-    public CandidateCheck(ProjectValidatorService validator) {
-        this.validator = validator;
+    private CandidateCheck() {
     }
 
     /**
-     * @param current  the project as the engine runs it now ({@link io.ductus.engine.runtime.EngineRuntime#sources()})
-     * @param services what the code's top level may reach while it loads (reads only, say)
+     * For a deploy: the candidate's code is loaded as its workers will run it (the checker keeps it, so the
+     * deploy starts the code it checked).
      */
-    public Candidate check(ProjectSources current, InterfaceFiles files, ScriptHost host, Path project, ScriptServices services) {
-        String name = files.interfaceName();
-        String yamlPath = InterfaceFiles.interfaceFile(name);
-        ProjectFile yaml = files.bytes(yamlPath).map(b -> ProjectLoader.interfaceFile(name, b))
-                .orElseGet(() -> ProjectLoader.missingInterfaceFile(name));
-        ProjectSources sources = current.withInterface(name, yaml);
-        ProjectCheck before = validator.check(current);
-        ProjectCheck after = validator.check(sources);
-        Set<Problem> old = new HashSet<>(before.problems());
-        List<Problem> problems = new ArrayList<>();
-        for (Problem p : after.problems()) {
-            if (p.file().startsWith(InterfaceFiles.folder(name)) || !old.contains(p)) problems.add(p);
-        }
-        Optional<InterfaceDefinition> definition = Optional.ofNullable(after.project().interfaces().get(name));
-        if (definition.isPresent()) problems.addAll(code(definition.get(), files, yaml, host, project, services));
-        return new Candidate(files, sources, problems.isEmpty() ? definition : Optional.empty(), problems);
+    public static Candidate check(EngineRuntime runtime, InterfaceFiles files) {
+        return check(runtime, files, (checker, sources, running) -> checker.check(sources, running));
+    }
+
+    /**
+     * For a trial: the candidate's code is loaded on its own with these services (reads only, say), and
+     * not kept for the workers.
+     */
+    public static Candidate check(EngineRuntime runtime, InterfaceFiles files, Function<Duration, ScriptServices> services) {
+        return check(runtime, files, (checker, sources, running) -> checker.check(sources, running, files.interfaceName(), services));
     }
 
     /** The project without the interface: what a removal leaves; the problems it causes elsewhere (routes into it). */
-    List<Problem> checkRemoval(ProjectSources current, String name) {
-        Set<Problem> old = new HashSet<>(validator.check(current).problems());
-        return validator.check(current.withoutInterface(name)).problems().stream().filter(p -> !old.contains(p)).toList();
+    static List<Problem> checkRemoval(EngineRuntime runtime, String name) {
+        ProjectChecker checker = runtime.checker();
+        Function<String, Optional<InterfaceFiles>> running = running(runtime);
+        Set<Problem> old = new HashSet<>(checker.check(runtime.sources(), running).problems());
+        return checker.check(runtime.sources().withoutInterface(name), running).problems().stream().filter(p -> !old.contains(p)).toList();
     }
 
-    private static List<Problem> code(InterfaceDefinition definition, InterfaceFiles files, ProjectFile yaml, ScriptHost host,
-                                      Path project, ScriptServices services) {
-        String module = InterfaceFiles.moduleFile(definition.name());
-        if (!files.contains(module)) return List.of();
-        Set<String> exported;
-        try (ScriptContext context = host.load(project, files, definition.timeout(), services).newContext()) {
-            exported = context.exportedNames();
-        } catch (ScriptException e) {
-            return List.of(new Problem(where(e, project, module), new Position(Math.max(1, e.line()), 1), "",
-                    "the code does not load: " + e.getMessage()));
+    /** How the project with the candidate in place is checked. */
+    @FunctionalInterface
+    private interface Checking {
+        ProjectCheck check(ProjectChecker checker, ProjectSources sources, Function<String, Optional<InterfaceFiles>> files);
+    }
+
+    private static Candidate check(EngineRuntime runtime, InterfaceFiles files, Checking checking) {
+        String name = files.interfaceName();
+        ProjectFile yaml = files.bytes(InterfaceFiles.interfaceFile(name)).map(b -> ProjectLoader.interfaceFile(name, b))
+                .orElseGet(() -> ProjectLoader.missingInterfaceFile(name));
+        ProjectSources current = runtime.sources();
+        ProjectSources sources = current.withInterface(name, yaml);
+        Function<String, Optional<InterfaceFiles>> running = running(runtime);
+        ProjectChecker checker = runtime.checker();
+        Set<Problem> old = new HashSet<>(checker.check(current, running).problems());
+        ProjectCheck after = checking.check(checker, sources, other -> other.equals(name) ? Optional.of(files) : running.apply(other));
+        List<Problem> problems = new ArrayList<>(after.problemsOf(name));
+        for (Problem p : after.problems()) {
+            if (!problems.contains(p) && (p.file().startsWith(InterfaceFiles.folder(name)) || !old.contains(p))) problems.add(p);
         }
-        List<Problem> problems = new ArrayList<>();
-        for (DestinationDefinition d : definition.destinations().values()) {
-            if (exported.contains(d.transform())) continue;
-            problems.add(new Problem(yaml.path(), position(yaml, d.name()), "destinations." + d.name() + ".transform",
-                    "transform.js exports no function '" + d.transform() + "' for this destination (it exports "
-                            + (exported.isEmpty() ? "nothing" : String.join(", ", new java.util.TreeSet<>(exported))) + ")"));
-        }
-        return problems;
+        Optional<InterfaceDefinition> definition = Optional.ofNullable(after.project().interfaces().get(name));
+        return new Candidate(files, sources, problems.isEmpty() ? definition : Optional.empty(), problems);
     }
 
-    /** The failing file relative to the project, as problems name files. */
-    private static String where(ScriptException e, Path project, String module) {
-        if (e.path() == null) return module;
-        Path file = Path.of(e.path()).toAbsolutePath().normalize();
-        Path root = project.toAbsolutePath().normalize();
-        return file.startsWith(root) ? root.relativize(file).toString().replace('\\', '/') : module;
-    }
-
-    /** Where {@code destinations.<name>.transform} is, or the destination when it names none. */
-    private static Position position(ProjectFile yaml, String destination) {
-        Optional<MapNode> d = yaml.root().flatMap(r -> r.value("destinations")).filter(MapNode.class::isInstance)
-                .map(MapNode.class::cast).flatMap(m -> m.value(destination)).filter(MapNode.class::isInstance).map(MapNode.class::cast);
-        return d.flatMap(m -> m.value("transform")).map(Node::position).or(() -> d.map(Node::position)).orElse(Position.START);
+    /** The files each interface runs now (its current revision's). */
+    private static Function<String, Optional<InterfaceFiles>> running(EngineRuntime runtime) {
+        return name -> runtime.interfaces().code(name).map(io.ductus.engine.runtime.InterfaceCode::files);
     }
 }

@@ -6,7 +6,6 @@ import io.ductus.core.project.Problem;
 import io.ductus.core.project.ProjectSources;
 import io.ductus.core.revision.CodeImports;
 import io.ductus.core.revision.InterfaceFiles;
-import io.ductus.engine.ProjectValidatorService;
 import io.ductus.engine.runtime.EngineRuntime;
 import io.ductus.engine.runtime.InterfaceCode;
 import io.ductus.engine.runtime.InterfaceManager;
@@ -50,14 +49,12 @@ public final class Deployer {
 
     private final Supplier<EngineRuntime> runtime;
     private final Store store;
-    private final CandidateCheck check;
     private final Clock clock;
     private final ReentrantLock lock = new ReentrantLock();
 
-    public Deployer(Supplier<EngineRuntime> runtime, Store store, ProjectValidatorService validator, Clock clock) {
+    public Deployer(Supplier<EngineRuntime> runtime, Store store, Clock clock) {
         this.runtime = runtime;
         this.store = store;
-        this.check = new CandidateCheck(validator);
         this.clock = clock;
     }
 
@@ -119,8 +116,7 @@ public final class Deployer {
                 && current.get().hash().equals(files.hash())) {
             return new DeployResult(current.get(), false, null, null, notes);
         }
-        Candidate candidate = check.check(rt.sources(), files, rt.scriptHost(), rt.projectFolder(),
-                new ReadOnlyServices(rt.services(java.time.Duration.ofSeconds(5))));
+        Candidate candidate = CandidateCheck.check(rt, files);
         if (!candidate.valid()) {
             throw refused(audit, action, target, 422, "Problems in the files", candidate.problems().size()
                     + " problem(s) in the files of " + name + "; nothing was changed.", candidate.problems());
@@ -222,7 +218,7 @@ public final class Deployer {
             throw new DeployRefusedException(404, "Not found", "There is no interface '" + name + "'.", List.of(), null);
         }
         checkBase(name, base, current, audit, "interface.remove", target);
-        List<Problem> problems = check.checkRemoval(rt.sources(), name);
+        List<Problem> problems = CandidateCheck.checkRemoval(rt, name);
         if (!problems.isEmpty()) {
             throw refused(audit, "interface.remove", target, 422, "Other interfaces need it", "Removing " + name
                     + " would break " + problems.size() + " thing(s) elsewhere; nothing was changed.", problems);

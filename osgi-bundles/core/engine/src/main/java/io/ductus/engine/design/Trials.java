@@ -5,7 +5,6 @@ import io.ductus.core.project.DestinationDefinition;
 import io.ductus.core.project.InterfaceDefinition;
 import io.ductus.core.project.Problem;
 import io.ductus.core.revision.InterfaceFiles;
-import io.ductus.engine.ProjectValidatorService;
 import io.ductus.engine.runtime.DryRun;
 import io.ductus.engine.runtime.EngineRuntime;
 import io.ductus.engine.runtime.InterfaceCode;
@@ -33,7 +32,6 @@ public final class Trials implements AutoCloseable {
     static final int KEPT = 16;
 
     private final Supplier<EngineRuntime> runtime;
-    private final CandidateCheck check;
     private final Map<String, Prepared> kept = new LinkedHashMap<>(KEPT, 0.75f, true);
     private final java.time.Clock clock;
 
@@ -71,9 +69,8 @@ public final class Trials implements AutoCloseable {
     public record Result(List<Problem> problems, List<MessageResult> messages, Integer deployedRevision, boolean cached, long nanos) {
     }
 
-    public Trials(Supplier<EngineRuntime> runtime, ProjectValidatorService validator, java.time.Clock clock) {
+    public Trials(Supplier<EngineRuntime> runtime, java.time.Clock clock) {
         this.runtime = runtime;
-        this.check = new CandidateCheck(validator);
         this.clock = clock;
     }
 
@@ -172,8 +169,7 @@ public final class Trials implements AutoCloseable {
             }
         }
         TrialServices services = new TrialServices();
-        Candidate candidate = check.check(rt.sources(), files, rt.scriptHost(), rt.projectFolder(),
-                new ReadOnlyServices(rt.services(Duration.ofSeconds(5))));
+        Candidate candidate = CandidateCheck.check(rt, files, timeout -> new ReadOnlyServices(rt.services(timeout)));
         DryRun run = null;
         if (candidate.valid()) {
             run = DryRun.of(candidate.definition().orElseThrow(), files, rt.scriptHost(), rt.projectFolder(), services, clock);

@@ -69,6 +69,8 @@ public final class DryRun implements AutoCloseable {
 
     private final InterfaceDefinition definition;
     private final InterfaceScript script;
+    /** What the code exports, once loaded (the destinations' default transform follows it). */
+    private Optional<java.util.Set<String>> exported;
     private final java.time.Clock clock;
     private final Lines lines = new Lines();
     private ScriptContext context;
@@ -124,11 +126,8 @@ public final class DryRun implements AutoCloseable {
     private Outcome run(DestinationDefinition d, Message message, Charset charset) {
         long started = System.nanoTime();
         lines.take();
-        if (script == null) { // without code: passed through, byte for byte
-            return new Outcome(d.name(), Decision.SENT, null, false, message.payload(), charset, List.of(), System.nanoTime() - started);
-        }
         TransformResult result;
-        if (context == null) {
+        if (script != null && context == null) {
             try {
                 context = script.newContext(lines);
             } catch (ScriptException e) {
@@ -136,7 +135,17 @@ public final class DryRun implements AutoCloseable {
                 return outcome(d, result, System.nanoTime() - started);
             }
         }
-        result = Transform.run(context, d.transform(), message.payload(), charset, definition.format(),
+        // The one rule a worker follows: the function transform: names, else the code's transform, else unchanged.
+        if (exported == null) exported = script == null ? Optional.empty() : Optional.of(script.exportedFunctions());
+        Optional<String> function = d.transform().toRun(exported);
+        if (function.isEmpty()) { // passed through, byte for byte
+            return new Outcome(d.name(), Decision.SENT, null, false, message.payload(), charset, lines.take(), System.nanoTime() - started);
+        }
+        if (script == null) {
+            return outcome(d, new TransformResult.Quarantined("names the function '" + function.get() + "' but the interface has no code"),
+                    System.nanoTime() - started);
+        }
+        result = Transform.run(context, function.get(), message.payload(), charset, definition.format(), d.outputFormat(),
                 Transformer.meta(message.id(), message.receivedAt(), definition.name(), d.name(), message.origin()));
         if (context.cancelled()) { // a runaway cancelled with its context: the next message gets a new one, as a worker's does
             context.close();

@@ -9,7 +9,6 @@ import io.ductus.core.auth.Passwords;
 import io.ductus.core.auth.SessionPolicy;
 import io.ductus.engine.EngineSettings;
 import io.ductus.engine.EngineStatus;
-import io.ductus.engine.ProjectValidatorService;
 import io.ductus.engine.monitor.CountsWatcher;
 import io.ductus.engine.monitor.EngineMetrics;
 import io.ductus.engine.monitor.EventHub;
@@ -110,8 +109,8 @@ final class ApiFixture implements AutoCloseable {
         store = SqliteStores.open(folder.resolve("ductus.db"));
         accounts = store.accounts();
         status = new EngineStatus(settings(folder), clock);
-        api = new Api(new EngineParts(status, List::of, new ConnectorRegistry(), List::of, () -> runtime, store, events, metrics,
-                new ProjectValidatorService(registry)), clock, "1.2.3", Lockout.DEFAULT, SessionPolicy.DEFAULT, keepAlive);
+        api = new Api(new EngineParts(status, List::of, new ConnectorRegistry(), List::of, () -> runtime, store, events, metrics),
+                clock, "1.2.3", Lockout.DEFAULT, SessionPolicy.DEFAULT, keepAlive);
         server = new ApiServer(HostPort.parse("127.0.0.1:0"), api.router());
         server.start();
     }
@@ -230,8 +229,7 @@ final class ApiFixture implements AutoCloseable {
     /** The engine's parts with nothing running and no database: for tests that only read the route table. */
     static EngineParts idle() {
         EngineStatus status = new EngineStatus(settings(Path.of("/d")), Clock.systemUTC());
-        return new EngineParts(status, List::of, new ConnectorRegistry(), List::of, () -> null, null, new EventHub(), new EngineMetrics(),
-                new ProjectValidatorService(new ConnectorRegistry()));
+        return new EngineParts(status, List::of, new ConnectorRegistry(), List::of, () -> null, null, new EventHub(), new EngineMetrics());
     }
 
     private static EngineSettings settings(Path folder) {

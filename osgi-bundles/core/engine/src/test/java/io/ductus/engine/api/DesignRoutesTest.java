@@ -132,6 +132,9 @@ class DesignRoutesTest {
     void a_missing_exported_function_names_the_destination() throws Exception {
         String name = ApiFixture.unique("noexport");
         Map<String, String> files = ApiFixture.internalInterface(name, "export const other = (m) => m;\n");
+        // a destination without transform: would pass the payload on unchanged; one that names a function needs it
+        files.put("interfaces/" + name + "/interface.yaml", files.get("interfaces/" + name + "/interface.yaml")
+                .replace("fsync: false }", "fsync: false, transform: transform }"));
         HttpResponse<String> r = deploy(name, null, files);
         assertThat(r.statusCode()).isEqualTo(422);
         JsonNode p = ApiFixture.read(r).get("problems").get(0);
