@@ -14,7 +14,7 @@ import io.ductus.engine.plugins.PluginMonitor;
 import io.ductus.core.revision.InterfaceFiles;
 import io.ductus.engine.design.StartRevisions;
 import io.ductus.engine.runtime.EngineRuntime;
-import io.ductus.engine.runtime.InterfaceCode;
+import io.ductus.engine.runtime.RunningRevision;
 import java.util.Map;
 import io.ductus.project.LoadedProject;
 import io.ductus.project.ProjectLoader;
@@ -67,14 +67,14 @@ public final class EngineComponent {
             plugins.start();
             // Before the project is read: a deploy a crash interrupted is finished or undone, and every
             // interface folder's files are on record as the revision it runs.
-            Map<String, InterfaceCode> revisions = StartRevisions.record(settings.project(), store.revisions(), clock.millis());
+            Map<String, RunningRevision> revisions = StartRevisions.record(settings.project(), store.revisions(), clock.millis());
             ProjectSources sources = ProjectLoader.read(settings.project());
             LoadedProject project = ProjectLoader.load(settings.project(), ConnectorTypes.unknown());
             if (!project.engineProblems().isEmpty()) {
                 throw new IllegalStateException("the project has problems: " + project.engineProblems().get(0));
             }
             runtime = EngineRuntime.start(sources, settings.project(), name -> revisions.getOrDefault(name,
-                    new InterfaceCode(null, InterfaceFiles.of(name, Map.of()))), connectors, store, clock, settings.data(), metrics, events);
+                    new RunningRevision(null, InterfaceFiles.of(name, Map.of()))), connectors, store, clock, settings.data(), metrics, events);
             StartupSteps.mark("interfaces started");
             counts = new CountsWatcher(events, store, runtime.interfaces()::destinations).start();
             status.running();

@@ -4,7 +4,7 @@ import io.ductus.core.revision.InterfaceFiles;
 import io.ductus.core.revision.UnifiedDiff;
 import io.ductus.engine.design.Deployer;
 import io.ductus.engine.runtime.EngineRuntime;
-import io.ductus.engine.runtime.InterfaceCode;
+import io.ductus.engine.runtime.RunningRevision;
 import io.ductus.store.Store;
 import io.ductus.store.revision.Revision;
 import io.ductus.store.revision.RevisionSummary;
@@ -58,7 +58,7 @@ final class RevisionRoutes {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("interface", name);
         m.put("current", store.revisions().current(name).map(RevisionSummary::number).orElse(null));
-        m.put("running", running(name).map(InterfaceCode::revision).orElse(null));
+        m.put("running", running(name).map(RunningRevision::revision).orElse(null));
         m.put("revisions", page.stream().limit(n).map(DesignJson::revision).toList());
         m.put("next", page.size() > n ? page.get(n - 1).number() : null);
         return ApiResponse.json(200, m);
@@ -118,7 +118,7 @@ final class RevisionRoutes {
                         draft.baseRevision());
             }
             case "running" -> {
-                InterfaceCode code = running(name).orElseThrow(() -> new ApiProblem(404, "Not found", name + " does not run here."));
+                RunningRevision code = running(name).orElseThrow(() -> new ApiProblem(404, "Not found", name + " does not run here."));
                 Map<String, Object> label = new LinkedHashMap<>();
                 label.put("running", true);
                 label.put("revision", code.revision());
@@ -160,7 +160,7 @@ final class RevisionRoutes {
         return new Side(Map.of("none", true), InterfaceFiles.of(name, Map.of()), null);
     }
 
-    private Optional<InterfaceCode> running(String name) {
+    private Optional<RunningRevision> running(String name) {
         EngineRuntime rt = runtime.get();
         return rt == null ? Optional.empty() : rt.interfaces().code(name);
     }

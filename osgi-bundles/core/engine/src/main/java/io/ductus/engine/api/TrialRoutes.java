@@ -6,7 +6,7 @@ import io.ductus.core.revision.InterfaceFiles;
 import io.ductus.engine.design.DeployRefusedException;
 import io.ductus.engine.design.Trials;
 import io.ductus.engine.runtime.EngineRuntime;
-import io.ductus.engine.runtime.InterfaceCode;
+import io.ductus.engine.runtime.RunningRevision;
 import io.ductus.store.MessageDetail;
 import io.ductus.store.Store;
 import java.nio.charset.Charset;
@@ -58,7 +58,7 @@ final class TrialRoutes {
             files = DesignJson.files(name, body);
             which = "files";
         } else if (code.equals("deployed") || code.isEmpty() && store.revisions().draft(caller.actor(), name).isEmpty()) {
-            InterfaceCode running = running().interfaces().code(name).orElseThrow(() -> new ApiProblem(404, "Not found",
+            RunningRevision running = running().interfaces().code(name).orElseThrow(() -> new ApiProblem(404, "Not found",
                     "Interface " + name + " does not run here, and " + caller.actor() + " has no draft of it."));
             files = running.files();
             which = "deployed";

@@ -83,6 +83,6 @@ public final class CandidateCheck {
 
     /** The files each interface runs now (its current revision's). */
     private static Function<String, Optional<InterfaceFiles>> running(EngineRuntime runtime) {
-        return name -> runtime.interfaces().code(name).map(io.ductus.engine.runtime.InterfaceCode::files);
+        return name -> runtime.interfaces().code(name).map(io.ductus.engine.runtime.RunningRevision::files);
     }
 }

@@ -7,7 +7,7 @@ import io.ductus.core.project.ProjectSources;
 import io.ductus.core.revision.CodeImports;
 import io.ductus.core.revision.InterfaceFiles;
 import io.ductus.engine.runtime.EngineRuntime;
-import io.ductus.engine.runtime.InterfaceCode;
+import io.ductus.engine.runtime.RunningRevision;
 import io.ductus.engine.runtime.InterfaceManager;
 import io.ductus.project.InterfaceFolders;
 import io.ductus.store.DestinationCounts;
@@ -111,7 +111,7 @@ public final class Deployer {
         Optional<RevisionSummary> current = store.revisions().current(name).filter(r -> r.status() != RevisionStatus.REMOVED);
         checkBase(name, base, current, audit, action, target);
         InterfaceFiles files = withLib(own, rt.projectFolder());
-        Optional<InterfaceCode> running = interfaces.code(name);
+        Optional<RunningRevision> running = interfaces.code(name);
         if (running.isPresent() && running.get().files().equals(files) && current.isPresent()
                 && current.get().hash().equals(files.hash())) {
             return new DeployResult(current.get(), false, null, null, notes);
@@ -156,7 +156,7 @@ public final class Deployer {
 
     /** Writes, swaps and settles a revision begun; on a failure puts back what was, and records it failed. */
     private DeployResult apply(EngineRuntime rt, RevisionSummary begun, Candidate candidate, InterfaceDefinition definition,
-                               Optional<InterfaceCode> running, RevisionOrigin origin, DeployResult.Tests tests, List<String> notes)
+                               Optional<RunningRevision> running, RevisionOrigin origin, DeployResult.Tests tests, List<String> notes)
             throws InterruptedException {
         String name = begun.interfaceName();
         InterfaceFolders folders = new InterfaceFolders(rt.projectFolder());
@@ -168,7 +168,7 @@ public final class Deployer {
                 wrote = true;
             }
             rt.sources(candidate.sources());
-            InterfaceManager.Deployed swap = rt.interfaces().deploy(definition, new InterfaceCode(begun.number(), candidate.files()));
+            InterfaceManager.Deployed swap = rt.interfaces().deploy(definition, new RunningRevision(begun.number(), candidate.files()));
             RevisionSummary done = store.revisions().finish(name, begun.number(), true, null, clock.millis());
             LOG.info("interface {}: revision {} deployed by {} ({}){}", name, done.number(), done.author(), origin.dbValue(),
                     swap.gateClosedMillis() == null ? "" : "; its input waited " + swap.gateClosedMillis() + " ms");
@@ -186,7 +186,7 @@ public final class Deployer {
         }
     }
 
-    private static void putBack(InterfaceFolders folders, String name, Optional<InterfaceCode> running) {
+    private static void putBack(InterfaceFolders folders, String name, Optional<RunningRevision> running) {
         try {
             if (running.isPresent() && !running.get().files().own().isEmpty()) folders.replace(name, running.get().files());
             else folders.remove(name);

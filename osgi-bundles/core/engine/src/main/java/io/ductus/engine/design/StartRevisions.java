@@ -1,7 +1,7 @@
 package io.ductus.engine.design;
 
 import io.ductus.core.revision.InterfaceFiles;
-import io.ductus.engine.runtime.InterfaceCode;
+import io.ductus.engine.runtime.RunningRevision;
 import io.ductus.project.InterfaceFolders;
 import io.ductus.store.revision.NewRevision;
 import io.ductus.store.revision.Revision;
@@ -33,11 +33,11 @@ public final class StartRevisions {
     }
 
     /** Call before the project is read: the folders may change. */
-    public static Map<String, InterfaceCode> record(Path project, RevisionStore revisions, long now) throws IOException {
+    public static Map<String, RunningRevision> record(Path project, RevisionStore revisions, long now) throws IOException {
         InterfaceFolders folders = new InterfaceFolders(project);
         for (String done : folders.recover()) LOG.warn("interface {}", done);
         List<RevisionSummary> wasUnderWay = revisions.underWay();
-        Map<String, InterfaceCode> codes = new LinkedHashMap<>();
+        Map<String, RunningRevision> codes = new LinkedHashMap<>();
         for (String name : folders.names()) {
             Optional<InterfaceFiles> files = folders.read(name);
             if (files.isEmpty()) continue;
@@ -46,7 +46,7 @@ public final class StartRevisions {
             if (r.origin() == RevisionOrigin.START && r.createdAt() == now) {
                 LOG.info("interface {}: its files are new to the engine; recorded as revision {}", name, r.number());
             }
-            codes.put(name, new InterfaceCode(r.number(), files.get()));
+            codes.put(name, new RunningRevision(r.number(), files.get()));
         }
         java.util.Set<String> gone = new java.util.TreeSet<>();
         for (RevisionSummary r : revisions.current().values()) {

@@ -7,7 +7,7 @@ import io.ductus.core.project.Problem;
 import io.ductus.core.revision.InterfaceFiles;
 import io.ductus.engine.runtime.DryRun;
 import io.ductus.engine.runtime.EngineRuntime;
-import io.ductus.engine.runtime.InterfaceCode;
+import io.ductus.engine.runtime.RunningRevision;
 import java.nio.charset.Charset;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -86,7 +86,7 @@ public final class Trials implements AutoCloseable {
         Prepared deployed = null;
         Integer deployedRevision = null;
         if (request.compareWithDeployed()) {
-            Optional<InterfaceCode> code = rt.interfaces().code(files.interfaceName());
+            Optional<RunningRevision> code = rt.interfaces().code(files.interfaceName());
             if (code.isPresent()) {
                 deployed = prepared(rt, "deployed\n" + code.get().files().hash(), code.get().files(), new boolean[1]);
                 deployedRevision = code.get().revision();

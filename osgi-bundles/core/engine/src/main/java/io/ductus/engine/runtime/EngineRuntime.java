@@ -95,7 +95,7 @@ public final class EngineRuntime {
         InterfaceFolders folders = new InterfaceFolders(projectFolder);
         return start(project, projectFolder, name -> {
             try {
-                return new InterfaceCode(null, folders.read(name).orElseGet(() -> InterfaceFiles.of(name, java.util.Map.of())));
+                return new RunningRevision(null, folders.read(name).orElseGet(() -> InterfaceFiles.of(name, java.util.Map.of())));
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
@@ -107,7 +107,7 @@ public final class EngineRuntime {
      * running the revision {@code code} names (its files and number); they count into {@code metrics} and
      * publish what happens to {@code events}.
      */
-    public static EngineRuntime start(ProjectSources project, Path projectFolder, Function<String, InterfaceCode> code,
+    public static EngineRuntime start(ProjectSources project, Path projectFolder, Function<String, RunningRevision> code,
                                       ConnectorRegistry registry, Store store, Clock clock, Path dataDirectory,
                                       EngineMetrics metrics, EventHub events) {
         AtomicReference<ProjectSources> sources = new AtomicReference<>(project);

@@ -89,7 +89,7 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
     /** Interfaces whose files have problems, with every problem, as the last check found them. */
     private final Map<String, List<Problem>> notLoaded = new java.util.TreeMap<>();
     /** The revision each interface runs (or would run): its files and their number. */
-    private final Map<String, InterfaceCode> codes = new LinkedHashMap<>();
+    private final Map<String, RunningRevision> codes = new LinkedHashMap<>();
     /** Each interface's intake rules, for routes into it: kept beside definitions, readable without the lock. */
     private final Map<String, IntakeRows> rows = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<String, InterfaceRuntime> running = new LinkedHashMap<>();
@@ -112,7 +112,7 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
      *                  {@code ductus validate} makes), so connector settings and code are reported with file,
      *                  line and field, each interface's code from the files it runs
      */
-    public InterfaceManager(ProjectCheck structure, Function<String, InterfaceCode> code, ConnectorRegistry registry,
+    public InterfaceManager(ProjectCheck structure, Function<String, RunningRevision> code, ConnectorRegistry registry,
                             BiFunction<ConnectorTypes, Function<String, Optional<InterfaceFiles>>, ProjectCheck> checker,
                             InterfaceRuntime.Shared shared) {
         structure.project().interfaces().values().forEach(d -> {
@@ -316,12 +316,12 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
      * revision cannot be made ready (a connector refuses its settings); when it was made ready but could not
      * start, the revision before it runs again and the exception says so.
      */
-    public synchronized Deployed deploy(InterfaceDefinition definition, InterfaceCode code) throws InterruptedException {
+    public synchronized Deployed deploy(InterfaceDefinition definition, RunningRevision code) throws InterruptedException {
         String name = definition.name();
         if (stopped) throw new IllegalStateException("the engine is stopping");
         InterfaceRuntime old = running.get(name);
         InterfaceDefinition oldDefinition = definitions.get(name);
-        InterfaceCode oldCode = codes.get(name);
+        RunningRevision oldCode = codes.get(name);
         if (old == null) {
             put(definition, code);
             failed.remove(name);
@@ -376,15 +376,15 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
 
     /** The files an interface runs (or would run): what the project check loads its code from. */
     private Optional<InterfaceFiles> files(String name) {
-        return Optional.ofNullable(codes.get(name)).map(InterfaceCode::files);
+        return Optional.ofNullable(codes.get(name)).map(RunningRevision::files);
     }
 
     /** The revision an interface runs (or would run), with its files. */
-    public synchronized Optional<InterfaceCode> code(String name) {
+    public synchronized Optional<RunningRevision> code(String name) {
         return Optional.ofNullable(codes.get(name));
     }
 
-    private void put(InterfaceDefinition definition, InterfaceCode code) {
+    private void put(InterfaceDefinition definition, RunningRevision code) {
         notLoaded.remove(definition.name()); // checked again as it starts
         definitions.put(definition.name(), definition);
         codes.put(definition.name(), code);
@@ -545,7 +545,7 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
                 new ConnectorState(d == null ? null : d.source().type(), null, null),
                 d == null ? List.of() : d.destinations().values().stream().map(dest -> new DestinationState(dest.name(),
                         paused.contains(new DestinationRef(name, dest.name())), new ConnectorState(dest.type(), null, null))).toList(),
-                problems.stream().map(Problem::toString).toList(), Optional.ofNullable(codes.get(name)).map(InterfaceCode::revision).orElse(null));
+                problems.stream().map(Problem::toString).toList(), Optional.ofNullable(codes.get(name)).map(RunningRevision::revision).orElse(null));
     }
 
     private InterfaceState stateOf(InterfaceDefinition d) {
@@ -560,7 +560,7 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         String state = runtime == null ? "stopped" : notListening.isPresent() ? NOT_LISTENING : runtime.accepting() ? "running" : "draining";
         ConnectorState source = connector(d.source().type(), runtime == null ? Optional.empty() : runtime.sourceCondition());
         String reason = runtime == null ? notRunning.get(d.name()) : notListening.orElse(null);
-        InterfaceCode code = codes.get(d.name());
+        RunningRevision code = codes.get(d.name());
         return new InterfaceState(d.name(), state, reason, source, destinations, List.of(), code == null ? null : code.revision());
     }
 

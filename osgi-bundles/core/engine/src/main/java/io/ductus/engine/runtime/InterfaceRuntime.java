@@ -64,7 +64,7 @@ final class InterfaceRuntime {
 
 
     private final InterfaceDefinition definition;
-    private final InterfaceCode code;
+    private final RunningRevision code;
     private final Map<String, DestinationRunner> destinations;
     private final MessageIntake intake;
     /** Empty for {@code source: internal}: only routes fill the interface. */
@@ -85,7 +85,7 @@ final class InterfaceRuntime {
     private ScriptResponder responder;
     private boolean open;
 
-    private InterfaceRuntime(InterfaceDefinition definition, InterfaceCode code, Map<String, DestinationRunner> destinations,
+    private InterfaceRuntime(InterfaceDefinition definition, RunningRevision code, Map<String, DestinationRunner> destinations,
                              Optional<ConnectorFactory> sourceFactory, ConnectorConfig sourceConfig, Shared shared,
                              Optional<InterfaceScript> script, RunawayGuard guard, Runnable changed) {
         this.definition = definition;
@@ -111,7 +111,7 @@ final class InterfaceRuntime {
      * @param paused  whether a destination is paused: then its workers start paused, so they never take a message
      * @param changed told when the interface's state changes on its own (its source could start at last)
      */
-    static InterfaceRuntime start(InterfaceDefinition definition, InterfaceCode code,
+    static InterfaceRuntime start(InterfaceDefinition definition, RunningRevision code,
                                   Function<String, Optional<ConnectorFactory>> factories,
                                   Function<String, Optional<RouteHandover.Target>> routeTargets, Shared shared,
                                   Predicate<String> paused, Consumer<String> stopBecause, Runnable changed) throws StartException {
@@ -124,7 +124,7 @@ final class InterfaceRuntime {
      * Creates the interface as {@link #start} does but starts nothing: its code is loaded, its connectors'
      * settings checked and the connectors made, so that a live deploy has it ready before the gate closes.
      */
-    static InterfaceRuntime prepare(InterfaceDefinition definition, InterfaceCode code,
+    static InterfaceRuntime prepare(InterfaceDefinition definition, RunningRevision code,
                                     Function<String, Optional<ConnectorFactory>> factories,
                                     Function<String, Optional<RouteHandover.Target>> routeTargets, Shared shared,
                                     Predicate<String> paused, Consumer<String> stopBecause, Runnable changed) throws StartException {
@@ -350,7 +350,7 @@ final class InterfaceRuntime {
         for (DestinationRunner runner : destinations.values()) runner.awaitStopped(deadline);
     }
 
-    InterfaceCode code() {
+    RunningRevision code() {
         return code;
     }
 
@@ -420,7 +420,7 @@ final class InterfaceRuntime {
      * The interface's code as the project check loaded it from the revision's files (its imports among
      * them), when they have transform.js; never read from the disk again.
      */
-    private static Optional<InterfaceScript> script(InterfaceDefinition definition, InterfaceCode code, Shared shared)
+    private static Optional<InterfaceScript> script(InterfaceDefinition definition, RunningRevision code, Shared shared)
             throws StartException {
         try {
             return shared.code().apply(definition, code.files());

@@ -9,9 +9,9 @@ import java.util.Objects;
  *
  * @param revision the revision number, or null when it is not on record (an engine without revisions, tests)
  */
-public record InterfaceCode(Integer revision, InterfaceFiles files) {
+public record RunningRevision(Integer revision, InterfaceFiles files) {
 
-    public InterfaceCode {
+    public RunningRevision {
         Objects.requireNonNull(files, "files");
     }
 }
