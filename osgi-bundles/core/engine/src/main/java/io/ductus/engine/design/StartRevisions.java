@@ -44,7 +44,10 @@ public final class StartRevisions {
             RevisionSummary r = revisions.found(new NewRevision(name, files.get().hash(), files.get().asMap(), RevisionOrigin.START,
                     "engine", "found in the project folder at start", false), now);
             if (r.origin() == RevisionOrigin.START && r.createdAt() == now) {
-                LOG.info("interface {}: its files are new to the engine; recorded as revision {}", name, r.number());
+                // A first start records every interface: routine, not for the start's short log. A folder changed
+                // while the engine was stopped is worth a line: the engine runs files that came without a deploy.
+                if (r.number() == 1) LOG.debug("interface {}: its files are new to the engine; recorded as revision 1", name);
+                else LOG.info("interface {}: its folder changed while the engine was stopped; recorded as revision {}", name, r.number());
             }
             codes.put(name, new RunningRevision(r.number(), files.get()));
         }
