@@ -140,10 +140,23 @@ public final class InterfaceScript {
         return newContext(output, output);
     }
 
+    /**
+     * A context like {@link #newContext(java.io.OutputStream)} whose code sees the time and randomness of
+     * {@code clock} ({@code Date}, {@code Math.random}), pinned before each call: a replay's, so that a run
+     * on a stored message gives the same result every time.
+     */
+    public ScriptContext newContext(java.io.OutputStream output, PinnedClock clock) {
+        return newContext(output, output, clock);
+    }
+
     private ScriptContext newContext(java.io.OutputStream out, java.io.OutputStream err) {
+        return newContext(out, err, null);
+    }
+
+    private ScriptContext newContext(java.io.OutputStream out, java.io.OutputStream err, PinnedClock clock) {
         Context context = sandbox(out, err);
         context.getBindings("js").putMember(ServiceOps.BINDING, new ServiceOps(services, timeout));
-        return ScriptContext.open(context, module, watch, timeout, memoryLimit);
+        return ScriptContext.open(context, module, watch, timeout, memoryLimit, null, clock);
     }
 
     /**

@@ -52,9 +52,19 @@ public final class ScriptContext implements AutoCloseable {
      */
     static ScriptContext open(Context context, Source module, RunawayWatch watch, Duration timeout, long memoryLimit,
                               java.util.function.Function<Context, Value> testSetup) {
+        return open(context, module, watch, timeout, memoryLimit, testSetup, null);
+    }
+
+    /** @param clock the pinned time and seeded randomness the code sees (null: the real ones), installed after the prelude */
+    static ScriptContext open(Context context, Source module, RunawayWatch watch, Duration timeout, long memoryLimit,
+                              java.util.function.Function<Context, Value> testSetup, PinnedClock clock) {
         Duration loadTimeout = timeout.compareTo(LOAD_TIMEOUT) > 0 ? timeout : LOAD_TIMEOUT;
         try {
             guarded(context, watch, loadTimeout, memoryLimit, () -> context.eval(Prelude.SOURCE));
+            if (clock != null) guarded(context, watch, loadTimeout, memoryLimit, () -> {
+                clock.install(context);
+                return null;
+            });
             Value runner = testSetup == null ? null : guarded(context, watch, loadTimeout, memoryLimit, () -> testSetup.apply(context));
             Value exports = guarded(context, watch, loadTimeout, memoryLimit, () -> context.eval(module));
             return new ScriptContext(context, exports, runner, module.getName(), watch, timeout, memoryLimit);
