@@ -77,7 +77,8 @@ public final class Transform {
             case FILTERED -> new TransformResult.Filtered(e.getMessage());
             case TRANSIENT -> new TransformResult.Transient(e.getMessage());
             case TIMEOUT, MEMORY, CANCELLED -> new TransformResult.Runaway(e.getMessage());
-            default -> new TransformResult.Quarantined(e.getMessage());
+            case QUARANTINED -> new TransformResult.Quarantined(e.getMessage());
+            default -> new TransformResult.Quarantined(e.getMessage(), true);
         };
     }
 

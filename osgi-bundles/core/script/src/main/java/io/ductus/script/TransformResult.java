@@ -13,8 +13,16 @@ public sealed interface TransformResult {
     record Filtered(String reason) implements TransformResult {
     }
 
-    /** Set aside for an operator: {@code quarantine(reason)}, a thrown error, or runaway code; names the user's file and line. */
-    record Quarantined(String reason) implements TransformResult {
+    /**
+     * Set aside for an operator: {@code quarantine(reason)}, a thrown error, or a message its format cannot
+     * read; names the user's file and line.
+     *
+     * @param thrown the code threw (an error, not a decision it made): a replay reports it as an error of the code
+     */
+    record Quarantined(String reason, boolean thrown) implements TransformResult {
+        public Quarantined(String reason) {
+            this(reason, false);
+        }
     }
 
     /** The code ran past its timeout and was stopped: quarantined, and counted against the interface. */

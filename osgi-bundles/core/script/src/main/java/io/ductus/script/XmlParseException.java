@@ -1,7 +1,7 @@
 package io.ductus.script;
 
 /** The payload is not XML that may be read: the message names the line and column, counting from 1. */
-final class XmlParseException extends Exception {
+public final class XmlParseException extends Exception {
 
     private static final long serialVersionUID = 1L;
 

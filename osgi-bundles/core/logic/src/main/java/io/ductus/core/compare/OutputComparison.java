@@ -178,6 +178,94 @@ public final class OutputComparison {
         return value.toString();
     }
 
+    /**
+     * XML by element path: {@code /order/patient/name}, a position when siblings share the name
+     * ({@code /order/item[2]}), attributes as {@code /order/@id}, an element's own text at its path. Text
+     * that is only white space between elements is layout, not content; comments and processing
+     * instructions are not compared. Namespaces count by their URI, shown with the element's prefix.
+     */
+    public static List<Difference> xml(org.w3c.dom.Element before, org.w3c.dom.Element after) {
+        List<Difference> out = new ArrayList<>();
+        if (!sameName(before, after)) {
+            out.add(new Difference("/", "<" + before.getTagName() + ">", "<" + after.getTagName() + ">"));
+            return out;
+        }
+        xml(out, "/" + before.getTagName(), before, after);
+        return out;
+    }
+
+    private static void xml(List<Difference> out, String path, org.w3c.dom.Element a, org.w3c.dom.Element b) {
+        Map<String, String> attrsA = attributes(a);
+        Map<String, String> attrsB = attributes(b);
+        Set<String> names = new java.util.TreeSet<>(attrsA.keySet());
+        names.addAll(attrsB.keySet());
+        for (String n : names) {
+            if (!Objects.equals(attrsA.get(n), attrsB.get(n))) out.add(new Difference(path + "/@" + n, attrsA.get(n), attrsB.get(n)));
+        }
+        String textA = ownText(a);
+        String textB = ownText(b);
+        if (!textA.equals(textB)) out.add(new Difference(path, textA.isEmpty() ? null : textA, textB.isEmpty() ? null : textB));
+        Map<String, List<org.w3c.dom.Element>> ca = children(a);
+        Map<String, List<org.w3c.dom.Element>> cb = children(b);
+        Set<String> tags = new LinkedHashSet<>(ca.keySet());
+        tags.addAll(cb.keySet());
+        for (String tag : tags) {
+            List<org.w3c.dom.Element> la = ca.getOrDefault(tag, List.of());
+            List<org.w3c.dom.Element> lb = cb.getOrDefault(tag, List.of());
+            boolean numbered = la.size() > 1 || lb.size() > 1;
+            for (int i = 0; i < Math.max(la.size(), lb.size()); i++) {
+                String at = path + "/" + tag + (numbered ? "[" + (i + 1) + "]" : "");
+                if (i >= la.size()) out.add(new Difference(at, null, shown(lb.get(i))));
+                else if (i >= lb.size()) out.add(new Difference(at, shown(la.get(i)), null));
+                else xml(out, at, la.get(i), lb.get(i));
+            }
+        }
+    }
+
+    private static boolean sameName(org.w3c.dom.Element a, org.w3c.dom.Element b) {
+        String la = a.getLocalName() == null ? a.getTagName() : a.getLocalName();
+        String lb = b.getLocalName() == null ? b.getTagName() : b.getLocalName();
+        return la.equals(lb) && Objects.equals(a.getNamespaceURI(), b.getNamespaceURI());
+    }
+
+    /** Attributes by name, namespace declarations left out (a prefix is spelling, not content). */
+    private static Map<String, String> attributes(org.w3c.dom.Element e) {
+        Map<String, String> map = new java.util.TreeMap<>();
+        org.w3c.dom.NamedNodeMap attrs = e.getAttributes();
+        for (int i = 0; i < attrs.getLength(); i++) {
+            org.w3c.dom.Node n = attrs.item(i);
+            if (n.getNodeName().equals("xmlns") || n.getNodeName().startsWith("xmlns:")) continue;
+            map.put(n.getNodeName(), n.getNodeValue());
+        }
+        return map;
+    }
+
+    private static String ownText(org.w3c.dom.Element e) {
+        StringBuilder text = new StringBuilder();
+        boolean elements = false;
+        for (org.w3c.dom.Node n = e.getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n.getNodeType() == org.w3c.dom.Node.TEXT_NODE || n.getNodeType() == org.w3c.dom.Node.CDATA_SECTION_NODE) {
+                text.append(n.getNodeValue());
+            } else if (n.getNodeType() == org.w3c.dom.Node.ELEMENT_NODE) {
+                elements = true;
+            }
+        }
+        return elements && text.toString().isBlank() ? "" : text.toString();
+    }
+
+    private static Map<String, List<org.w3c.dom.Element>> children(org.w3c.dom.Element e) {
+        Map<String, List<org.w3c.dom.Element>> byName = new java.util.LinkedHashMap<>();
+        for (org.w3c.dom.Node n = e.getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n instanceof org.w3c.dom.Element c) byName.computeIfAbsent(c.getTagName(), k -> new ArrayList<>()).add(c);
+        }
+        return byName;
+    }
+
+    private static String shown(org.w3c.dom.Element e) {
+        String text = e.getTextContent().strip();
+        return "<" + e.getTagName() + ">" + (text.length() > 80 ? text.substring(0, 80) + "…" : text);
+    }
+
     /** Text line by line: each run of changed lines as one difference at its first line ({@code line 12}). */
     public static List<Difference> text(String before, String after) {
         List<Difference> out = new ArrayList<>();

@@ -51,4 +51,25 @@ class OutputComparisonTest {
         assertThat(OutputComparison.text("a\nb\nc\nd\n", "a\nB\nC\nd\ne\n")).containsExactly(
                 new Difference("line 2", "b\nc", "B\nC"), new Difference("line 5", null, "e"));
     }
+
+    private static org.w3c.dom.Element xml(String text) throws Exception {
+        var factory = javax.xml.parsers.DocumentBuilderFactory.newInstance();
+        factory.setNamespaceAware(true);
+        return factory.newDocumentBuilder().parse(new java.io.ByteArrayInputStream(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                .getDocumentElement();
+    }
+
+    @Test
+    void xml_differences_are_named_by_element_path_with_positions_and_attributes_and_layout_is_ignored() throws Exception {
+        var before = xml("<order id=\"1\">\n  <patient><name>DUCK</name></patient>\n  <item>a</item><item>b</item>\n</order>");
+        var after = xml("<order id=\"2\"><patient><name>Duck</name></patient><item>a</item><item>c</item><item>d</item><note/></order>");
+        assertThat(OutputComparison.xml(before, after)).containsExactly(
+                new Difference("/order/@id", "1", "2"),
+                new Difference("/order/patient/name", "DUCK", "Duck"),
+                new Difference("/order/item[2]", "b", "c"),
+                new Difference("/order/item[3]", null, "<item>d"),
+                new Difference("/order/note", null, "<note>"));
+        assertThat(OutputComparison.xml(before, xml("<order id=\"1\"><patient><name>DUCK</name></patient><item>a</item><item>b</item></order>")))
+                .isEmpty();
+    }
 }
