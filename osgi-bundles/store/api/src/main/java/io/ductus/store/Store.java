@@ -184,6 +184,9 @@ public interface Store {
     /** Interface revisions and users' drafts, in the same database. */
     RevisionStore revisions();
 
+    /** Replay's reads of stored originals, and replay jobs with their results, in the same database. */
+    io.ductus.store.replay.ReplayStore replays();
+
     /** Asks the database the smallest question there is; {@link StoreException} when it cannot be reached. */
     void ping();
 

@@ -208,6 +208,11 @@ final class FakeQueueStore implements Store {
     }
 
     @Override
+    public io.ductus.store.replay.ReplayStore replays() {
+        throw new UnsupportedOperationException("the queue tests have no replays");
+    }
+
+    @Override
     public long lastMessageId() {
         throw new UnsupportedOperationException();
     }

@@ -44,6 +44,7 @@ public final class JdbcStore implements Store, AutoCloseable {
     private final JdbcAccounts accounts;
     private final JdbcAlerts alerts;
     private final JdbcRevisions revisions;
+    private final JdbcReplays replays;
 
     public JdbcStore(Dialect dialect, Transactions transactions, String description) {
         this.dialect = Objects.requireNonNull(dialect);
@@ -52,6 +53,7 @@ public final class JdbcStore implements Store, AutoCloseable {
         this.accounts = new JdbcAccounts(transactions);
         this.alerts = new JdbcAlerts(dialect, transactions);
         this.revisions = new JdbcRevisions(transactions);
+        this.replays = new JdbcReplays(transactions);
     }
 
     @Override
@@ -224,6 +226,11 @@ public final class JdbcStore implements Store, AutoCloseable {
     @Override
     public RevisionStore revisions() {
         return revisions;
+    }
+
+    @Override
+    public io.ductus.store.replay.ReplayStore replays() {
+        return replays;
     }
 
     @Override
