@@ -5,11 +5,11 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Durations as settings write them: {@code 250ms}, {@code 5s}, {@code 2m}, {@code 1h}. The one parser for all of them. */
+/** Durations as settings write them: {@code 250ms}, {@code 5s}, {@code 2m}, {@code 1h}, and days ({@code 7d}) for what is kept long. The one parser for all of them. */
 public final class DurationText {
 
     public static final String EXPECTED = "a duration such as 500ms, 5s, 2m or 1h";
-    private static final Pattern TEXT = Pattern.compile("(\\d{1,9})\\s*(ms|s|m|h)");
+    private static final Pattern TEXT = Pattern.compile("(\\d{1,9})\\s*(ms|s|m|h|d)");
 
     private DurationText() {
     }
@@ -23,6 +23,7 @@ public final class DurationText {
             case "ms" -> Duration.ofMillis(amount);
             case "s" -> Duration.ofSeconds(amount);
             case "m" -> Duration.ofMinutes(amount);
+            case "d" -> Duration.ofDays(amount);
             default -> Duration.ofHours(amount);
         };
     }

@@ -64,6 +64,12 @@ public final class AccessTable {
             Map.entry("deleteDraft", OPERATOR),
             Map.entry("trialInterface", OPERATOR),
             Map.entry("getConfigSchema", VIEWER),
+            // Replays run code on the server (operators'); counts are anyone's; rows show field values (payloads).
+            Map.entry("startReplay", OPERATOR),
+            Map.entry("listReplays", VIEWER),
+            Map.entry("getReplay", VIEWER),
+            Map.entry("listReplayRows", VIEWER.and(Permission.PAYLOADS)),
+            Map.entry("cancelReplay", OPERATOR),
             // Queue sizes and interface names are for the engine's users, not for anyone on the network:
             // Prometheus sends a viewer token (authorization: credentials_file).
             Map.entry("getMetrics", VIEWER),

@@ -188,6 +188,7 @@ public final class ApiSchemas {
                 "original", ref("Changed")));
         alerts(s);
         design(s);
+        replay(s);
         return s;
     }
 
@@ -358,6 +359,50 @@ public final class ApiSchemas {
                 "tookMs", Map.of("type", "number", "description", "how long the trial took on the server"),
                 "messages", array(message)));
         s.put("JsonSchema", anyObject("a JSON Schema (draft 2020-12) of the file"));
+    }
+
+    private static void replay(Map<String, Object> s) {
+        s.put("ReplayStart", object(List.of("candidate"),
+                "interface", string("the interface to replay (or interfaces)"), "interfaces", array(string("interfaces to replay")),
+                "from", dateTime("the period's start (received at or after)"), "to", dateTime("the period's end (before; default now)"),
+                "last", string("instead of from and to: the period up to now, such as 7d or 12h"),
+                "candidate", enumeration("the code to replay: your draft, a recorded revision, files sent, or the deployed code (a determinism check)",
+                        "draft", "revision", "files", "deployed"),
+                "revision", integer("the revision, for candidate revision"),
+                "files", anyObject("for candidate files: path → text (interfaces/NAME/… and lib/…)"),
+                "binaryFiles", anyObject("for candidate files: path → base64"),
+                "ignore", array(string("paths not compared, such as MSH-7 or $.meta (a path covers what is below it)")),
+                "destinations", array(string("only these destinations (default: all)"))));
+        Map<String, Object> kinds = object(List.of(), "same", integer("rows that came out the same"), "changed", integer("outputs differ"),
+                "decision_changed", integer("sent, filtered and quarantined: another decision"), "error", integer("the candidate threw or ran away"),
+                "not_comparable", integer("writes refused, retries, nothing on record"), "drift", integer("the recorded revision decides otherwise now"));
+        Map<String, Object> summary = object(List.of(), "messages", integer("messages replayed"), "total", integer("messages in the period"),
+                "rows", integer("messages × destinations"), "kinds", kinds,
+                "topFields", array(object(List.of("field", "rows"), "field", string("a path"), "rows", integer("rows where it changed"))),
+                "seconds", Map.of("type", "number", "description", "time so far"),
+                "messagesPerSecond", integer("rate"), "rowsPerSecond", integer("rate"), "transforms", integer("candidate transforms run"),
+                "transformSeconds", Map.of("type", "number", "description", "time in the candidate's transforms"),
+                "transformsPerSecond", integer("the transforms' own rate"),
+                "status", string("done, cancelled or failed, once ended"), "reason", string("why it stopped early"));
+        s.put("Replay", object(List.of("id", "status"), "id", integer("the replay"),
+                "status", enumeration("where it is", "running", "done", "cancelled", "failed"),
+                "createdBy", string("who started it"), "createdAt", dateTime("when"), "finishedAt", nullableDateTime("when it ended"),
+                "request", anyObject("what was asked: interfaces, period, candidate, ignore, destinations"), "summary", summary));
+        s.put("ReplayList", object(List.of("replays"), "replays", array(ref("Replay"))));
+        Map<String, Object> difference = object(List.of("path"), "path", string("PID-5.1, $.name[0], /order/item[2] or line 3"),
+                "before", nullableString("the recorded (baseline) value"), "after", nullableString("the candidate's value"));
+        Map<String, Object> row = object(List.of("messageId", "destination", "kind"), "interface", string("the interface"),
+                "messageId", integer("the stored message"), "destination", string("the destination"),
+                "kind", enumeration("what it came to", "changed", "decision_changed", "error", "not_comparable", "drift"),
+                "fields", array(string("the paths that changed")), "receivedAt", dateTime("when the message was received"),
+                "note", nullableString("why, when the kind alone does not say"),
+                "recorded", nullableString("the recorded decision"), "recordedReason", nullableString("its reason"),
+                "candidate", nullableString("the candidate's decision"), "candidateReason", nullableString("its reason"),
+                "revision", nullableInteger("the revision that decided the record"),
+                "baseline", nullableString("kept output, revision N run again, or decision"),
+                "comparedBy", nullableString("hl7, json, xml or text"), "differences", array(difference));
+        s.put("ReplayRows", object(List.of("replay", "rows"), "replay", integer("the replay"), "rows", array(row),
+                "next", nullableString("give as after for the next page; null at the end")));
     }
 
     static Map<String, Object> ref(String name) {

@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * The differences between two payloads, each in its format: HL7 against HL7 by field path, JSON against
- * JSON by path, anything else (or what does not read as its format) line by line. The trial shows them
+ * JSON by path, XML against XML by element path, anything else (or what does not read as its format) line by line. The trial shows them
  * against the input or the deployed code's output; replay compares recorded outputs with them.
  */
 public final class OutputDifferences {
@@ -38,6 +38,14 @@ public final class OutputDifferences {
             try {
                 return new Compared("json", OutputComparison.json(JSON.readValue(a, Object.class), JSON.readValue(b, Object.class)));
             } catch (IOException e) {
+                // compared as text below
+            }
+        }
+        if (formatA == Format.XML && formatB == Format.XML) {
+            try {
+                return new Compared("xml", OutputComparison.xml(io.ductus.script.SafeXmlParser.parse(a).getDocumentElement(),
+                        io.ductus.script.SafeXmlParser.parse(b).getDocumentElement()));
+            } catch (io.ductus.script.XmlParseException e) {
                 // compared as text below
             }
         }

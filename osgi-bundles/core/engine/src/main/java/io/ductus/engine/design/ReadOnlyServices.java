@@ -7,14 +7,22 @@ import java.util.Map;
 /**
  * The engine's services with everything that could change something outside refused: database
  * queries, GET fetches, variables and secrets go through; {@code db().execute} and any other fetch are
- * refused, saying so. What a deploy's check and a trial asked to read live may reach.
+ * refused, saying so. What a deploy's check and a trial asked to read live may reach, and what a replay's
+ * code reaches (which is told of each refusal: that row is then not comparable).
  */
-final class ReadOnlyServices implements ScriptServices {
+public final class ReadOnlyServices implements ScriptServices {
 
     private final ScriptServices live;
+    private final java.util.function.Consumer<String> refused;
 
     ReadOnlyServices(ScriptServices live) {
+        this(live, what -> { });
+    }
+
+    /** @param refused told what was refused (a statement's database, a fetch's method and address), before the refusal is thrown */
+    public ReadOnlyServices(ScriptServices live, java.util.function.Consumer<String> refused) {
         this.live = live;
+        this.refused = refused;
     }
 
     @Override
@@ -24,13 +32,15 @@ final class ReadOnlyServices implements ScriptServices {
 
     @Override
     public long execute(String database, String sql, List<Object> parameters) {
-        throw new ServiceException("db('" + database + "').execute is refused here: nothing may be written while code is checked or tried", false);
+        refused.accept("db('" + database + "').execute");
+        throw new ServiceException("db('" + database + "').execute is refused here: nothing may be written while code is checked, tried or replayed", false);
     }
 
     @Override
     public FetchResponse fetch(FetchRequest request) {
         if (!request.method().equals("GET")) {
-            throw new ServiceException("fetch " + request.method() + " is refused here: only GET reads while code is checked or tried", false);
+            refused.accept("fetch " + request.method() + " " + request.url().replaceAll("[?#].*$", ""));
+            throw new ServiceException("fetch " + request.method() + " is refused here: only GET reads while code is checked, tried or replayed", false);
         }
         return live.fetch(request);
     }

@@ -79,7 +79,7 @@ public final class Trials implements AutoCloseable {
         EngineRuntime rt = runtime.get();
         if (rt == null) throw new DeployRefusedException(503, "Engine starting", "The engine is starting; try again in a moment.",
                 List.of(), null);
-        InterfaceFiles files = Deployer.withLib(request.files().own(), rt.projectFolder()).with(libOf(request.files()));
+        InterfaceFiles files = candidateFiles(request.files(), rt.projectFolder());
         boolean[] hit = new boolean[1];
         Prepared trying = prepared(rt, request.owner() + "\n" + files.hash(), files, hit);
         if (trying.run() == null) return new Result(trying.candidate().problems(), List.of(), null, hit[0], System.nanoTime() - started);
@@ -96,6 +96,14 @@ public final class Trials implements AutoCloseable {
         List<MessageResult> messages = new ArrayList<>();
         for (Sample sample : request.samples()) messages.add(run(rt, request, trying, deployed, sample));
         return new Result(List.of(), messages, deployedRevision, hit[0], System.nanoTime() - started);
+    }
+
+    /**
+     * The files a trial or a replay runs: the interface's own with the project's lib/ files its code
+     * imports, lib/ files given with them (a draft may carry them) replacing the project's.
+     */
+    public static InterfaceFiles candidateFiles(InterfaceFiles given, java.nio.file.Path project) {
+        return Deployer.withLib(given.own(), project).with(libOf(given));
     }
 
     /** lib/ files given with the trial's files (a draft may carry them) replace the project's. */

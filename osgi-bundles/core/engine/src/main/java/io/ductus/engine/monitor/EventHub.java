@@ -140,6 +140,18 @@ public final class EventHub {
         publish("alert", data);
     }
 
+    /** A replay job was queued, moved on or ended: its counts (never a message's content). */
+    public void replayChanged(long id, String status, long messages, long total, Map<String, Long> kinds) {
+        if (!followed()) return;
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("id", id);
+        data.put("status", status);
+        data.put("messages", messages);
+        data.put("total", total);
+        data.put("kinds", kinds);
+        publish("replay", data);
+    }
+
     /** A drain started or ended. */
     public void drainChanged(boolean draining) {
         if (!followed()) return;

@@ -7,6 +7,7 @@ import io.ductus.core.project.DestinationDefinition;
 import io.ductus.core.project.InterfaceDefinition;
 import io.ductus.core.revision.InterfaceFiles;
 import io.ductus.script.InterfaceScript;
+import io.ductus.script.PinnedClock;
 import io.ductus.script.ScriptContext;
 import io.ductus.script.ScriptException;
 import io.ductus.script.ScriptHost;
@@ -28,7 +29,7 @@ import io.ductus.store.DeliveryOutcome;
  * An interface's code (a revision's files, or a draft's) run on a message exactly as its workers would
  * run it, without sending or storing anything: the charset read as intake reads it, {@code meta} as a
  * worker makes it, each destination's function, and the decision the worker would take from what it
- * returned on a first attempt (the core's {@link DeliveryRules}). The trial runs drafts with it; replay runs recorded revisions with it.
+ * returned on a first attempt (the core's {@link DeliveryRules}). The trial runs drafts with it; replay runs candidates and recorded revisions with it ({@link #pinned}).
  *
  * <p>One context of the code, made on first use and kept (as a worker keeps its own), so a warm run costs
  * only the transforms. Not thread-safe: calls are serialized. What the code writes to the console is
@@ -53,11 +54,12 @@ public final class DryRun implements AutoCloseable {
      *
      * @param reason  why it was filtered, quarantined or retried, as the delivery's last error would say; null when sent
      * @param runaway the code ran past its timeout (or over its memory) and was stopped
+     * @param thrown  the code threw, ran away or did not load: an error of the code, not a decision it made
      * @param output  what would be delivered (null unless sent)
      * @param log     what the code wrote to the console for this destination, line by line
      */
-    public record Outcome(String destination, Decision decision, String reason, boolean runaway, byte[] output, Charset charset,
-                          List<String> log, long nanos) {
+    public record Outcome(String destination, Decision decision, String reason, boolean runaway, boolean thrown, byte[] output,
+                          Charset charset, List<String> log, long nanos) {
     }
 
     /** One message to run: its payload, the charset its source named (null: read as intake reads it), and its meta. */
@@ -72,13 +74,15 @@ public final class DryRun implements AutoCloseable {
     /** What the code exports, once loaded (the destinations' default transform follows it). */
     private Optional<java.util.Set<String>> exported;
     private final java.time.Clock clock;
+    private final PinnedClock pinned;
     private final Lines lines = new Lines();
     private ScriptContext context;
 
-    private DryRun(InterfaceDefinition definition, InterfaceScript script, java.time.Clock clock) {
+    private DryRun(InterfaceDefinition definition, InterfaceScript script, java.time.Clock clock, PinnedClock pinned) {
         this.definition = definition;
         this.script = script;
         this.clock = clock;
+        this.pinned = pinned;
     }
 
     /**
@@ -89,9 +93,26 @@ public final class DryRun implements AutoCloseable {
      */
     public static DryRun of(InterfaceDefinition definition, InterfaceFiles files, ScriptHost host, Path project,
                             ScriptServices services, java.time.Clock clock) {
-        InterfaceScript script = files.contains(InterfaceFiles.moduleFile(definition.name()))
-                ? host.load(project, files, definition.timeout(), services) : null;
-        return new DryRun(definition, script, clock);
+        return new DryRun(definition, script(definition, files, host, project, services), clock, null);
+    }
+
+    /**
+     * A run whose code sees, for each message and destination, the message's received time as the time and
+     * randomness seeded by the message's id and the destination ({@link PinnedClock}): the same code on the
+     * same message gives the same result every run. A replay's.
+     */
+    public static DryRun pinned(InterfaceDefinition definition, InterfaceFiles files, ScriptHost host, Path project,
+                                ScriptServices services) {
+        return new DryRun(definition, script(definition, files, host, project, services), java.time.Clock.systemUTC(), new PinnedClock());
+    }
+
+    private static InterfaceScript script(InterfaceDefinition definition, InterfaceFiles files, ScriptHost host, Path project,
+                                          ScriptServices services) {
+        return files.contains(InterfaceFiles.moduleFile(definition.name())) ? host.load(project, files, definition.timeout(), services) : null;
+    }
+
+    private ScriptContext newContext() {
+        return pinned == null ? script.newContext(lines) : script.newContext(lines, pinned);
     }
 
     public InterfaceDefinition definition() {
@@ -100,7 +121,7 @@ public final class DryRun implements AutoCloseable {
 
     /** Loads the code now, so that the first message does not pay for it; the module's own error when it does not load. */
     public synchronized void load() {
-        if (script != null && context == null) context = script.newContext(lines);
+        if (script != null && context == null) context = newContext();
     }
 
     /** Runs every destination (or those named) on the message, in the interface's order. */
@@ -129,9 +150,9 @@ public final class DryRun implements AutoCloseable {
         TransformResult result;
         if (script != null && context == null) {
             try {
-                context = script.newContext(lines);
+                context = newContext();
             } catch (ScriptException e) {
-                result = new TransformResult.Quarantined("transform.js does not load: " + e.getMessage());
+                result = new TransformResult.Quarantined("transform.js does not load: " + e.getMessage(), true);
                 return outcome(d, result, System.nanoTime() - started);
             }
         }
@@ -139,12 +160,13 @@ public final class DryRun implements AutoCloseable {
         if (exported == null) exported = script == null ? Optional.empty() : Optional.of(script.exportedFunctions());
         Optional<String> function = d.transform().toRun(exported);
         if (function.isEmpty()) { // passed through, byte for byte
-            return new Outcome(d.name(), Decision.SENT, null, false, message.payload(), charset, lines.take(), System.nanoTime() - started);
+            return new Outcome(d.name(), Decision.SENT, null, false, false, message.payload(), charset, lines.take(), System.nanoTime() - started);
         }
         if (script == null) {
             return outcome(d, new TransformResult.Quarantined("names the function '" + function.get() + "' but the interface has no code"),
                     System.nanoTime() - started);
         }
+        if (pinned != null) pinned.pin(message.receivedAt(), PinnedClock.seed(message.id(), d.name()));
         result = Transform.run(context, function.get(), message.payload(), charset, definition.format(), d.outputFormat(),
                 Transformer.meta(message.id(), message.receivedAt(), definition.name(), d.name(), message.origin()));
         if (context.cancelled()) { // a runaway cancelled with its context: the next message gets a new one, as a worker's does
@@ -168,7 +190,7 @@ public final class DryRun implements AutoCloseable {
         };
         if (decided.isEmpty()) {
             TransformResult.Output o = (TransformResult.Output) result;
-            return new Outcome(d.name(), Decision.SENT, null, false, o.payload(), o.charset(), log, nanos);
+            return new Outcome(d.name(), Decision.SENT, null, false, false, o.payload(), o.charset(), log, nanos);
         }
         Decision decision = switch (decided.get().kind()) {
             case SENT -> Decision.SENT;
@@ -176,7 +198,9 @@ public final class DryRun implements AutoCloseable {
             case QUARANTINED -> Decision.QUARANTINED;
             case RETRY -> Decision.RETRY;
         };
-        return new Outcome(d.name(), decision, decided.get().error(), result instanceof TransformResult.Runaway, null, null, log, nanos);
+        boolean runaway = result instanceof TransformResult.Runaway;
+        boolean thrown = runaway || result instanceof TransformResult.Quarantined q && q.thrown();
+        return new Outcome(d.name(), decision, decided.get().error(), runaway, thrown, null, null, log, nanos);
     }
 
     @Override

@@ -17,9 +17,21 @@ import java.util.Optional;
  * @param variables what interface code may read with {@code env(name)}, with their defaults, in file order
  * @param timeZone  the zone local times are read in, when written (else the machine's)
  * @param alerts    who hears of health problems ({@link AlertSettings#NONE} without an alerts section)
+ * @param replay    how replays run and how long their results are kept
  */
 public record ProjectSettings(Optional<HostPort> apiListen, Optional<DatabaseSetting> database, Map<String, String> variables,
-                              Optional<ZoneId> timeZone, AlertSettings alerts) {
+                              Optional<ZoneId> timeZone, AlertSettings alerts, Replay replay) {
+
+    /** ductus.yaml's replay section: results kept for {@code keep}; {@code threads} replays at once. */
+    public record Replay(java.time.Duration keep, int threads) {
+        public static final Replay DEFAULTS = new Replay(java.time.Duration.ofDays(7), 1);
+    }
+
+    /** Settings with the replay defaults. */
+    public ProjectSettings(Optional<HostPort> apiListen, Optional<DatabaseSetting> database, Map<String, String> variables,
+                           Optional<ZoneId> timeZone, AlertSettings alerts) {
+        this(apiListen, database, variables, timeZone, alerts, Replay.DEFAULTS);
+    }
 
     public static final ProjectSettings DEFAULTS = new ProjectSettings(Optional.empty(), Optional.empty(), Map.of());
 
@@ -34,9 +46,10 @@ public record ProjectSettings(Optional<HostPort> apiListen, Optional<DatabaseSet
         variables = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(variables));
         Objects.requireNonNull(timeZone, "timeZone");
         Objects.requireNonNull(alerts, "alerts");
+        Objects.requireNonNull(replay, "replay");
     }
 
     public ProjectSettings withDatabase(DatabaseSetting db) {
-        return new ProjectSettings(apiListen, Optional.of(db), variables, timeZone, alerts);
+        return new ProjectSettings(apiListen, Optional.of(db), variables, timeZone, alerts, replay);
     }
 }

@@ -44,7 +44,13 @@ public final class ProjectShapes {
                     "The zone local times are read in: monitor: hours and deadlines, quiet hours.", "Europe/Berlin"),
             Setting.optional("alerts", AlertShapes.ALERTS, null,
                     "Who hears of health problems, and how: the mail server, channels, rules and their shaping "
-                            + "(docs/health-and-alerts.md). Without it health is still judged and shown; nobody is told.", ""));
+                            + "(docs/health-and-alerts.md). Without it health is still judged and shown; nobody is told.", ""),
+            Setting.optional("replay", Section.of(
+                            Setting.optional("keep", Text.duration(), "7d",
+                                    "How long a replay's results are kept after it started; then they are purged.", "14d"),
+                            Setting.optional("threads", new WholeNumber(1, 16), 1L,
+                                    "How many replays run at once, each on one thread of lower priority than intake and the workers.", "1")),
+                    null, "Replays of stored messages through other code (docs/replay.md).", ""));
 
     /** One named database connection in resources.yaml. */
     public static final Section DATABASE_RESOURCE = Section.of(

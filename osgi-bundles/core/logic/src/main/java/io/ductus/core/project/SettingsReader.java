@@ -26,7 +26,12 @@ final class SettingsReader {
         Optional<java.time.ZoneId> zone = InterfaceReader.text(root, "time_zone").map(java.time.ZoneId::of);
         io.ductus.core.alert.AlertSettings alerts = MonitorReader.map(root, "alerts").map(AlertsReader::read)
                 .orElse(io.ductus.core.alert.AlertSettings.NONE);
-        return new ProjectSettings(listen, database, variables, zone, alerts);
+        ProjectSettings.Replay replay = root.value("replay").filter(MapNode.class::isInstance).map(MapNode.class::cast)
+                .map(r -> new ProjectSettings.Replay(
+                        InterfaceReader.text(r, "keep").map(io.ductus.sdk.config.DurationText::parse).orElse(ProjectSettings.Replay.DEFAULTS.keep()),
+                        InterfaceReader.wholeNumber(r, "threads").map(Long::intValue).orElse(ProjectSettings.Replay.DEFAULTS.threads())))
+                .orElse(ProjectSettings.Replay.DEFAULTS);
+        return new ProjectSettings(listen, database, variables, zone, alerts, replay);
     }
 
     static Resources resources(MapNode root) {

@@ -17,6 +17,9 @@ public interface ReplayStore {
      */
     List<Original> originals(String interfaceName, long from, long to, long afterId, int limit);
 
+    /** How many originals of the interface were received in [{@code from}, {@code to}): a replay's progress counts to it. */
+    long count(String interfaceName, long from, long to);
+
     /** Records a job as running; its id. */
     long create(String createdBy, String request, long now);
 

@@ -95,6 +95,22 @@ final class JdbcReplays implements ReplayStore {
     }
 
     @Override
+    public long count(String interfaceName, long from, long to) {
+        return transactions.read(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM messages WHERE interface_name = ? AND received_at >= ?"
+                    + " AND received_at < ? AND status <> 'duplicate'")) {
+                ps.setString(1, interfaceName);
+                ps.setLong(2, from);
+                ps.setLong(3, to);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    return rs.getLong(1);
+                }
+            }
+        });
+    }
+
+    @Override
     public long create(String createdBy, String request, long now) {
         return transactions.write(Durability.STRICT, c -> {
             try (PreparedStatement ps = c.prepareStatement(CREATE)) {

@@ -73,6 +73,7 @@ class ReplayStoreTest {
             after = page.getLast().id();
         }
         assertThat(all).extracting(Original::id).containsExactlyElementsOf(ids.subList(1, 6));
+        assertThat(replays.count(name, T0 + 1000, T0 + 6000)).isEqualTo(5);
         Original first = all.getFirst();
         assertThat(new String(first.payload(), StandardCharsets.UTF_8)).isEqualTo("m1");
         assertThat(first.origin()).isEqualTo("remote=10.0.0.1:4000");

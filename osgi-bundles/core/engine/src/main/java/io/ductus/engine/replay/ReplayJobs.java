@@ -1,0 +1,296 @@
+package io.ductus.engine.replay;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ductus.core.compare.Difference;
+import io.ductus.core.project.ProjectSettings;
+import io.ductus.engine.ProjectValidatorService;
+import io.ductus.engine.design.CandidateCheck;
+import io.ductus.engine.monitor.EventHub;
+import io.ductus.engine.runtime.EngineRuntime;
+import io.ductus.store.Store;
+import io.ductus.store.replay.ReplayJob;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Replay jobs: each checked and loaded when asked (a candidate with problems is refused then), recorded,
+ * and run on a pool of its own: {@code replay.threads} threads (default 1) at the lowest priority, so
+ * intake and the workers, which never wait for them, keep the CPU they need; a few more wait in line,
+ * beyond that a start is refused. A job reads through the store's read side and writes only its own
+ * results (relaxed, a batch at a time); its progress goes to the events stream (ids and counts). Results
+ * are purged {@code replay.keep} after their job started (checked at each start); jobs a stop cut off are
+ * marked failed when the engine starts.
+ */
+public final class ReplayJobs implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ReplayJobs.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Jobs that may wait for a thread. */
+    static final int WAITING = 4;
+    /** Rows saved per write. */
+    static final int BATCH = 500;
+    /** How often a running job's progress is published and saved at most. */
+    static final long PROGRESS_MS = 250;
+
+    private final Supplier<EngineRuntime> runtime;
+    private final Store store;
+    private final CandidateCheck check;
+    private final ProjectValidatorService validator;
+    private final EventHub events;
+    private final Clock clock;
+    private final Map<Long, Running> running = new ConcurrentHashMap<>();
+    private ThreadPoolExecutor pool;
+
+    /** A job of this engine that has not ended. */
+    private record Running(ReplayRequest request, ReplayCounts counts, AtomicBoolean cancel) {
+    }
+
+    public ReplayJobs(Supplier<EngineRuntime> runtime, Store store, ProjectValidatorService validator, EventHub events, Clock clock) {
+        this.runtime = runtime;
+        this.store = store;
+        this.check = new CandidateCheck(validator);
+        this.validator = validator;
+        this.events = events;
+        this.clock = clock;
+        if (store != null) {
+            int cut = store.replays().abandon(clock.millis());
+            if (cut > 0) LOG.info("replay: {} job(s) a stop cut off marked failed", cut);
+        }
+    }
+
+    /**
+     * Checks and loads the candidate, records the job and queues it.
+     *
+     * @throws ReplayRefusedException when something named is missing, the candidate has problems, or too many jobs wait
+     */
+    public long start(ReplayRequest request) {
+        EngineRuntime rt = runtime.get();
+        if (rt == null) throw new ReplayRefusedException(503, "The engine is starting; try again in a moment.", List.of());
+        for (String name : request.interfaces()) {
+            if (!rt.sources().interfaces().containsKey(name)) {
+                throw new ReplayRefusedException(404, "There is no interface " + name + ".", List.of());
+            }
+        }
+        ProjectSettings.Replay settings = validator.check(rt.sources()).project().settings().replay();
+        long now = clock.millis();
+        int purged = store.replays().purge(now - settings.keep().toMillis());
+        if (purged > 0) LOG.info("replay: purged {} job(s) older than {}", purged, settings.keep());
+        ReplayCode code = new ReplayCode(rt, store.revisions(), check);
+        AtomicBoolean cancel = new AtomicBoolean();
+        ReplayRunner runner = new ReplayRunner(store.replays(), code, cancel::get);
+        Map<String, ReplayCode.Loaded> candidates;
+        try {
+            candidates = runner.prepare(request);
+        } catch (RuntimeException e) {
+            code.close();
+            throw e;
+        }
+        long id = store.replays().create(request.owner(), json(describe(request)), now);
+        ReplayCounts counts = new ReplayCounts();
+        running.put(id, new Running(request, counts, cancel));
+        try {
+            pool(settings.threads()).execute(() -> run(id, request, runner, candidates, counts, code));
+        } catch (RejectedExecutionException e) {
+            running.remove(id);
+            code.close();
+            store.replays().finish(id, "failed", json(Map.of("reason", "refused: too many replays wait")), clock.millis());
+            throw new ReplayRefusedException(409, "Too many replays run or wait (" + settings.threads() + " at once, " + WAITING
+                    + " waiting); try again when one has finished, or cancel one.", List.of());
+        }
+        events.replayChanged(id, "queued", 0, 0, Map.of());
+        LOG.info("replay {} of {} ({}) by {} queued", id, request.interfaces(), request.candidate().describe(), request.owner());
+        return id;
+    }
+
+    private void run(long id, ReplayRequest request, ReplayRunner runner, Map<String, ReplayCode.Loaded> candidates, ReplayCounts counts,
+                     ReplayCode code) {
+        Saver saver = new Saver(id, counts);
+        try (code) {
+            runner.run(request, candidates, counts, saver);
+            saver.flush(true);
+            store.replays().finish(id, counts.status(), json(counts.toMap()), clock.millis());
+        } catch (RuntimeException e) {
+            LOG.warn("replay {} failed: {}", id, e.toString());
+            counts.end("failed", "the replay failed: " + e.getMessage(), 0);
+            try {
+                store.replays().finish(id, "failed", json(counts.toMap()), clock.millis());
+            } catch (RuntimeException again) {
+                LOG.warn("replay {}: its end could not be recorded: {}", id, again.getMessage());
+            }
+        } finally {
+            running.remove(id);
+            events.replayChanged(id, counts.status(), counts.messages(), counts.total(), kinds(counts));
+            LOG.info("replay {} {}: {} message(s), {} row(s) not the same", id, counts.status(), counts.messages(), counts.differing());
+        }
+    }
+
+    /** Saves the rows that are not the same, a batch at a time, and publishes the progress. */
+    private final class Saver implements ReplayRunner.Sink {
+        private final long id;
+        private final ReplayCounts counts;
+        private final List<io.ductus.store.replay.ReplayRow> batch = new ArrayList<>();
+        private long published;
+
+        Saver(long id, ReplayCounts counts) {
+            this.id = id;
+            this.counts = counts;
+        }
+
+        @Override
+        public void row(ReplayRow row) {
+            if (row.kind() == io.ductus.core.replay.RowKind.SAME) return;
+            batch.add(new io.ductus.store.replay.ReplayRow(row.messageId(), row.destination(), row.interfaceName(), row.kind().key(),
+                    row.fields(), json(detail(row))));
+            if (batch.size() >= BATCH) flush(false);
+        }
+
+        @Override
+        public void progress(ReplayCounts counts) {
+            long now = System.currentTimeMillis();
+            if (now - published < PROGRESS_MS && counts.status() == null) return;
+            published = now;
+            flush(true);
+            events.replayChanged(id, counts.status() == null ? "running" : counts.status(), counts.messages(), counts.total(), kinds(counts));
+        }
+
+        void flush(boolean summary) {
+            store.replays().save(id, List.copyOf(batch), summary ? json(counts.toMap()) : null);
+            batch.clear();
+        }
+    }
+
+    /** The summary: live while the job runs here, else as kept. */
+    public Optional<Map<String, Object>> summary(long id) {
+        Running r = running.get(id);
+        Optional<ReplayJob> job = store.replays().job(id);
+        if (job.isEmpty()) return Optional.empty();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", id);
+        m.put("createdBy", job.get().createdBy());
+        m.put("createdAt", java.time.Instant.ofEpochMilli(job.get().createdAt()).toString());
+        m.put("finishedAt", job.get().finishedAt() == null ? null : java.time.Instant.ofEpochMilli(job.get().finishedAt()).toString());
+        m.put("request", read(job.get().request()));
+        Map<String, Object> summary = r != null ? r.counts().toMap() : read(job.get().summary());
+        m.put("status", r != null ? (r.counts().status() == null ? "running" : r.counts().status()) : job.get().status());
+        m.put("summary", summary);
+        return Optional.of(m);
+    }
+
+    /** The newest jobs, each as {@link #summary}. */
+    public List<Map<String, Object>> list(int limit) {
+        List<Map<String, Object>> jobs = new ArrayList<>();
+        for (ReplayJob j : store.replays().jobs(limit)) summary(j.id()).ifPresent(jobs::add);
+        return jobs;
+    }
+
+    /** Asks a running job to stop after the message it is on; false when it is not running here. */
+    public boolean cancel(long id) {
+        Running r = running.get(id);
+        if (r == null) return false;
+        r.cancel().set(true);
+        return true;
+    }
+
+    /** Who started a job (for the API's checks), if it exists. */
+    public Optional<ReplayJob> job(long id) {
+        return store.replays().job(id);
+    }
+
+    private synchronized ThreadPoolExecutor pool(int threads) {
+        if (pool == null) {
+            AtomicInteger n = new AtomicInteger();
+            pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(WAITING), r -> {
+                Thread t = new Thread(r, "ductus-replay-" + n.incrementAndGet());
+                t.setDaemon(true);
+                t.setPriority(Thread.MIN_PRIORITY);
+                return t;
+            });
+        }
+        return pool;
+    }
+
+    private static Map<String, Long> kinds(ReplayCounts counts) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (io.ductus.core.replay.RowKind k : io.ductus.core.replay.RowKind.values()) m.put(k.key(), counts.count(k));
+        return m;
+    }
+
+    static Map<String, Object> describe(ReplayRequest request) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("interfaces", request.interfaces());
+        m.put("from", java.time.Instant.ofEpochMilli(request.from()).toString());
+        m.put("to", java.time.Instant.ofEpochMilli(request.to()).toString());
+        m.put("candidate", request.candidate().describe());
+        m.put("ignore", request.ignore());
+        m.put("destinations", new java.util.TreeSet<>(request.destinations()));
+        return m;
+    }
+
+    /** A row's detail as kept and shown: decisions, reasons, the baseline and the differences. */
+    static Map<String, Object> detail(ReplayRow row) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("receivedAt", java.time.Instant.ofEpochMilli(row.receivedAt()).toString());
+        m.put("note", row.note());
+        m.put("recorded", row.recorded() == null ? null : row.recorded().key());
+        m.put("recordedReason", row.recordedReason());
+        m.put("candidate", row.candidate() == null ? null : row.candidate().key());
+        m.put("candidateReason", row.candidateReason());
+        m.put("revision", row.revision());
+        m.put("baseline", row.baseline());
+        m.put("comparedBy", row.comparedBy());
+        List<Map<String, Object>> differences = new ArrayList<>();
+        for (Difference d : row.differences()) {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("path", d.path());
+            x.put("before", d.before());
+            x.put("after", d.after());
+            differences.add(x);
+        }
+        m.put("differences", differences);
+        return m;
+    }
+
+    /** A kept row's detail as a map (for the API). */
+    public static Map<String, Object> detailOf(String json) {
+        return read(json);
+    }
+
+    static String json(Object value) {
+        try {
+            return JSON.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> read(String json) {
+        if (json == null) return Map.of();
+        try {
+            return JSON.readValue(json, Map.class);
+        } catch (JsonProcessingException e) {
+            return Map.of("unreadable", json);
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        running.values().forEach(r -> r.cancel().set(true));
+        if (pool != null) pool.shutdownNow();
+    }
+}
