@@ -42,6 +42,13 @@ class ApiAccessTest {
         return deployed;
     }
 
+    /** A replay job on record (ended), for the operations that read or cancel one. */
+    private static long replay() {
+        long id = fixture.store.replays().create("user:sample", "{}", System.currentTimeMillis());
+        fixture.store.replays().finish(id, "done", "{}", System.currentTimeMillis());
+        return id;
+    }
+
     private static String fresh(String prefix) {
         String name = ApiFixture.unique(prefix);
         try {
@@ -162,6 +169,14 @@ class ApiAccessTest {
                 Map.entry("trialInterface", Sample.of("/api/v1/interfaces/adt/trial", ApiFixture.json(Map.of("code", "deployed",
                         "messages", java.util.List.of(Map.of("payload", "MSH|^~\\&|T|F|D|F|20261129||ADT^A01|TR1|P|2.5\rPID|1||Q7\r")))),
                         f -> meeting(f, "trialInterface"))),
+                Map.entry("startReplay", Sample.of("/api/v1/replays", ApiFixture.json(Map.of("interface", "adt", "last", "1h",
+                        "candidate", "deployed")), f -> meeting(f, "startReplay"))),
+                Map.entry("listReplays", Sample.of(null, null, f -> meeting(f, "listReplays"))),
+                Map.entry("getReplay", new Sample(() -> "/api/v1/replays/" + replay(), () -> null, f -> meeting(f, "getReplay"))),
+                Map.entry("listReplayRows", new Sample(() -> "/api/v1/replays/" + replay() + "/rows", () -> null,
+                        f -> meeting(f, "listReplayRows"))),
+                Map.entry("cancelReplay", new Sample(() -> "/api/v1/replays/" + replay() + "/cancel", () -> null,
+                        f -> meeting(f, "cancelReplay"))),
                 Map.entry("getConfigSchema", Sample.of("/api/v1/schema/interface.schema.json", null, f -> meeting(f, "getConfigSchema"))));
     }
 
