@@ -11,6 +11,7 @@ import picocli.CommandLine.Spec;
                 MessagesCommand.class, ResendCommand.class, AlertsCommand.class, HotspotsCommand.class,
                 DestinationCommands.Pause.class, DestinationCommands.Resume.class, DestinationCommands.Retry.class, DrainCommand.class,
                 DesignCommands.Deploy.class, DesignCommands.Revisions.class, DesignCommands.Diff.class, DesignCommands.Rollback.class,
+                ReplayCommand.class,
                 SecretCommand.class,
                 UserCommand.class, TokenCommand.class, VersionCommand.class, AotTrainingCommand.class})
 final class DuctusCommand implements Callable<Integer> {
@@ -20,7 +21,7 @@ final class DuctusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("ductus: a command is required (serve, validate, test, send, status, messages, resend, alerts, hotspots, pause, resume, retry, drain, deploy, revisions, diff, rollback, secret, user, token, version); see ductus --help");
+        spec.commandLine().getErr().println("ductus: a command is required (serve, validate, test, send, status, messages, resend, alerts, hotspots, pause, resume, retry, drain, deploy, revisions, diff, rollback, replay, secret, user, token, version); see ductus --help");
         return ExitCodes.BAD_ARGUMENTS;
     }
 }

@@ -42,6 +42,13 @@ class EngineCommandsTest {
             diff --token dux_x adt                           | Missing required parameter: 'FROM'
             rollback --token dux_x adt two                   | Invalid value for positional parameter at index 1 (REVISION)
             deploy --token dux_x extra                       | Unmatched argument
+            replay --token dux_x --interface adt --last 7d   | Missing required argument (specify one of these)
+            replay --token dux_x --interface adt --draft --deployed --last 7d | mutually exclusive
+            replay --token dux_x --interface adt --deployed  | give the period: --from TIME [--to TIME] or --last 7d
+            replay --token dux_x --interface adt --deployed --from yesterday | --from: expected a time such as 2026-11-24T00:00:00Z
+            replay --token dux_x --interface adt --deployed --last 7d --to 2026-01-01T00:00:00Z | --last cannot be used with --from or --to
+            replay --token dux_x --interface adt --deployed --last 7d --format xml | --format is text or json
+            replay --token dux_x --interface adt --candidate /nowhere --last 7d | --candidate /nowhere: no interfaces/ folder there
             """)
     void bad_arguments_get_one_line_and_exit_code_2(String args, String reason) {
         assertThat(run(args.split(" "))).isEqualTo(ExitCodes.BAD_ARGUMENTS);
