@@ -38,6 +38,9 @@ public final class BenchMain {
         all.put("trial", new Entry("designing on a live engine of 100 interfaces: a warm trial of an ORU draft on three destinations"
                 + " (p50/p99 over HTTP), a live deploy of a busy interface (API call, gate closed) while 8 take traffic",
                 new TrialBench()));
+        all.put("replay", new Entry("100,000 stored ORU^R01 messages × 3 destinations replayed through a candidate that changes one"
+                + " field, on a live engine taking strict MLLP traffic: rows per second against the transforms alone; ACK rate during"
+                + " against before", new ReplayBench()));
         return all;
     }
 

@@ -219,14 +219,14 @@ final class TrialBench implements BenchMain.Scenario {
         return ports;
     }
 
-    private static byte[] resource(String name) throws IOException {
+    static byte[] resource(String name) throws IOException {
         try (InputStream in = TrialBench.class.getResourceAsStream(RESOURCES + name)) {
             if (in == null) throw new IOException("no resource " + name);
             return in.readAllBytes();
         }
     }
 
-    private String awaitStarted(Process engine, Path stderr) throws Exception {
+    static String awaitStarted(Process engine, Path stderr) throws Exception {
         BufferedReader out = new BufferedReader(new InputStreamReader(engine.getInputStream(), StandardCharsets.UTF_8));
         String found = null;
         for (String line; (line = out.readLine()) != null; ) {
@@ -249,7 +249,7 @@ final class TrialBench implements BenchMain.Scenario {
         return found;
     }
 
-    private static String token(Path ductus, Path project, Path data) throws Exception {
+    static String token(Path ductus, Path project, Path data) throws Exception {
         Process p = new ProcessBuilder(ductus.toString(), "token", "create", "--name", "bench-" + System.nanoTime(), "--role", "operator",
                 "--project", project.toString(), "--data", data.toString()).redirectErrorStream(false).start();
         p.getOutputStream().close();
@@ -328,7 +328,7 @@ final class TrialBench implements BenchMain.Scenario {
         throw new IOException("no free port");
     }
 
-    private static void deleteQuietly(Path folder) throws IOException {
+    static void deleteQuietly(Path folder) throws IOException {
         if (!Files.exists(folder)) return;
         try (Stream<Path> walk = Files.walk(folder)) {
             walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Replay jobs: each checked and loaded when asked (a candidate with problems is refused then), recorded,
- * and run on a pool of its own: {@code replay.threads} threads (default 1) at the lowest priority, so
+ * and run on a pool of its own: {@code replay.threads} threads (default 1) at the lowest priority (for the
+ * operating system too: {@link LowPriority}), so
  * intake and the workers, which never wait for them, keep the CPU they need; a few more wait in line,
  * beyond that a start is refused. A job reads through the store's read side and writes only its own
  * results (relaxed, a batch at a time); its progress goes to the events stream (ids and counts). Results
@@ -215,7 +216,10 @@ public final class ReplayJobs implements AutoCloseable {
         if (pool == null) {
             AtomicInteger n = new AtomicInteger();
             pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(WAITING), r -> {
-                Thread t = new Thread(r, "ductus-replay-" + n.incrementAndGet());
+                Thread t = new Thread(() -> {
+                    LowPriority.lowerThisThread();
+                    r.run();
+                }, "ductus-replay-" + n.incrementAndGet());
                 t.setDaemon(true);
                 t.setPriority(Thread.MIN_PRIORITY);
                 return t;

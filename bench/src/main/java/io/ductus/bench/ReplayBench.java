@@ -1,0 +1,264 @@
+package io.ductus.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ductus.store.DeliveryOutcome;
+import io.ductus.store.DestinationRef;
+import io.ductus.store.Durability;
+import io.ductus.store.IntakeBatch;
+import io.ductus.store.NewMessage;
+import io.ductus.store.Stored;
+import io.ductus.store.jdbc.JdbcStore;
+import io.ductus.store.sqlite.SqliteStores;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Replay on a live engine: 100,000 stored ORU^R01 messages of {@code oru-lab} (the transform benchmark's
+ * code on three destinations that keep their output, recorded as its workers would have left them: sent,
+ * the deployed revision's output, revision 1) replayed through a candidate that changes one field
+ * ({@code MSH-6}), by {@code ductus serve} (a child process) on SQLite, while 16 senders that wait for each
+ * ACK keep sending to an MLLP interface.
+ *
+ * <p>{@code total_s} and {@code rows_per_s}: the replay job as the engine reports it (reading, the candidate's
+ * transforms, comparing, saving the 300,000 changed rows). Reference in the same run: {@code transform_per_s},
+ * the candidate's transforms alone on the same thread (their own time, measured around each call), so
+ * {@code replay_over_transform} = rows per second of the replay ÷ transforms per second says what reading,
+ * comparing and reporting cost; {@code ingest_during_over_alone}: ACKs per second during the replay ÷ in
+ * a window of the same length just before it.
+ */
+final class ReplayBench implements BenchMain.Scenario {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String ORU = "ORU_R01_v2.3_cdcti-Oracle.hl7";
+    private static final List<String> DESTINATIONS = List.of("archive", "billing", "ehr");
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private String api;
+    private String token;
+
+    @Override
+    public void run(Path root, boolean quick) throws Exception {
+        int messages = quick ? 10_000 : 100_000;
+        Path work = root.resolve("bench/target/replay");
+        TrialBench.deleteQuietly(work);
+        Path project = work.resolve("project");
+        Path data = work.resolve("data");
+        int port = MllpIngestBench.freePort();
+        writeProject(project, port);
+        Path ductus = root.resolve("server-launcher/target/ductus/bin/ductus");
+        byte[] oru = TrialBench.resource(ORU);
+
+        // 1. The deployed code's outputs of the message (a trial of the deployed revision), then the engine stops.
+        Map<String, byte[]> outputs;
+        Process engine = start(ductus, project, data, work.resolve("first.log"));
+        try {
+            outputs = deployedOutputs(new String(oru, StandardCharsets.ISO_8859_1));
+        } finally {
+            stop(engine);
+        }
+        // 2. The period on record, stored as intake and the workers would have left it.
+        long t0 = System.nanoTime();
+        fill(data.resolve("ductus.db"), oru, outputs, messages);
+        System.out.printf("replay: %,d messages × 3 destinations stored with their outputs in %.1f s%n", messages, (System.nanoTime() - t0) / 1e9);
+
+        engine = start(ductus, project, data, work.resolve("engine.log"));
+        try {
+            System.out.printf("replay: ductus serve, api %s; 16 senders to adt-in (MLLP, strict)%n", api);
+            Senders senders = new Senders(port, 16);
+            try {
+                Thread.sleep(quick ? 2000 : 5000); // warm
+                Map<String, Object> body = new LinkedHashMap<>();
+                body.put("interface", "oru-lab");
+                body.put("from", "2020-01-01T00:00:00Z");
+                body.put("candidate", "files");
+                String dir = "interfaces/oru-lab/";
+                body.put("files", Map.of(dir + "interface.yaml", Files.readString(project.resolve(dir + "interface.yaml")),
+                        dir + "transform.js", Files.readString(project.resolve(dir + "transform.js")).replace("'MAIN'", "'MAIN-2'"),
+                        "lib/lab-codes.js", Files.readString(project.resolve("lib/lab-codes.js"))));
+                // the ACK rate alone, over a window as long as the replay will take (estimated from the target), then during it
+                long aloneWindow = quick ? 3_000 : 8_000;
+                long a0 = senders.acked.get();
+                long s0 = System.nanoTime();
+                Thread.sleep(aloneWindow);
+                double alone = (senders.acked.get() - a0) / ((System.nanoTime() - s0) / 1e9);
+                long d0 = senders.acked.get();
+                long r0 = System.nanoTime();
+                JsonNode job = JSON.readTree(call("POST", "/api/v1/replays", body).body());
+                long id = job.get("id").asLong();
+                while (job.get("status").asText().equals("running")) {
+                    Thread.sleep(100);
+                    job = JSON.readTree(call("GET", "/api/v1/replays/" + id, null).body());
+                }
+                double during = (senders.acked.get() - d0) / ((System.nanoTime() - r0) / 1e9);
+                senders.close();
+                JsonNode s = job.get("summary");
+                if (!job.get("status").asText().equals("done") || s.at("/kinds/changed").asLong() != 3L * messages) {
+                    throw new IllegalStateException("the replay did not report every row changed: " + job);
+                }
+                double total = s.get("seconds").asDouble();
+                double rows = s.get("rows").asLong() / total;
+                double transforms = s.get("transformsPerSecond").asDouble();
+                System.out.printf("replay %d: %,d messages, %,d rows (all changed: %s) in %.2f s, %,.0f rows/s; the candidate's transforms"
+                                + " alone %,.0f/s (%.2f s of the %.2f s)%n", id, s.get("messages").asLong(), s.get("rows").asLong(),
+                        s.at("/topFields/0/field").asText(), total, rows, transforms, s.get("transformSeconds").asDouble(), total);
+                System.out.printf("ingest (16 strict MLLP senders): %,.0f ACKs/s alone, %,.0f during the replay; refused %d%n", alone, during,
+                        senders.refused.get());
+                System.out.printf("RESULT replay rows_per_s=%.0f transform_per_s=%.0f replay_over_transform=%.2f total_s=%.2f"
+                                + " ingest_during_over_alone=%.2f ingest_alone_per_s=%.0f ingest_during_per_s=%.0f messages=%d%n",
+                        rows, transforms, rows / transforms, total, during / alone, alone, during, messages);
+            } finally {
+                senders.close();
+            }
+        } finally {
+            stop(engine);
+        }
+    }
+
+    private Process start(Path ductus, Path project, Path data, Path stderr) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(ductus.toString(), "serve", "--project", project.toString(), "--data", data.toString(),
+                "--api-listen", "127.0.0.1:0", "--plugins", project.resolveSibling("plugins").toString()).redirectError(stderr.toFile());
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        Process engine = pb.start();
+        api = TrialBench.awaitStarted(engine, stderr);
+        if (token == null) token = TrialBench.token(ductus, project, data);
+        return engine;
+    }
+
+    private static void stop(Process engine) throws InterruptedException {
+        engine.destroy();
+        if (!engine.waitFor(60, TimeUnit.SECONDS)) engine.destroyForcibly();
+    }
+
+    private Map<String, byte[]> deployedOutputs(String message) throws Exception {
+        String body = JSON.writeValueAsString(Map.of("code", "deployed", "messages", List.of(Map.of("payload", message))));
+        JsonNode t = JSON.readTree(call("POST", "/api/v1/interfaces/oru-lab/trial", body).body());
+        Map<String, byte[]> outputs = new LinkedHashMap<>();
+        for (JsonNode d : t.at("/messages/0/destinations")) {
+            if (!d.get("decision").asText().equals("sent")) throw new IllegalStateException("the deployed code did not send: " + d);
+            outputs.put(d.get("destination").asText(), d.get("output").asText().getBytes(StandardCharsets.ISO_8859_1));
+        }
+        return outputs;
+    }
+
+    private static void fill(Path db, byte[] payload, Map<String, byte[]> outputs, int messages) {
+        long now = System.currentTimeMillis() - 3_600_000L;
+        try (JdbcStore store = SqliteStores.open(db)) {
+            for (int done = 0; done < messages; ) {
+                int n = Math.min(500, messages - done);
+                List<NewMessage> batch = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) {
+                    batch.add(new NewMessage(now + done + i, payload, "ISO-8859-1", "P" + ((done + i) % 5000), (done + i) % 8, null,
+                            DESTINATIONS, "bench"));
+                }
+                List<Stored> stored = store.store(IntakeBatch.of("oru-lab", Durability.RELAXED, batch), now);
+                List<DeliveryOutcome> outcomes = new ArrayList<>();
+                for (Stored s : stored) {
+                    for (String d : DESTINATIONS) {
+                        outcomes.add(DeliveryOutcome.sent(s.id(), new DestinationRef("oru-lab", d), 1, outputs.get(d), "ISO-8859-1").withRevision(1));
+                    }
+                }
+                store.record(outcomes, now);
+                done += n;
+            }
+        }
+    }
+
+    private HttpResponse<String> call(String method, String path, Object body) throws Exception {
+        String json = body == null ? null : body instanceof String s ? s : JSON.writeValueAsString(body);
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(api + path)).header("Authorization", "Bearer " + token)
+                .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
+        if (json != null) b.header("Content-Type", "application/json");
+        HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() / 100 != 2) throw new IllegalStateException(method + " " + path + ": " + r.statusCode() + " " + r.body());
+        return r;
+    }
+
+    private static void writeProject(Path project, int port) throws Exception {
+        Files.createDirectories(project.resolve("lib"));
+        Files.write(project.resolve("lib/lab-codes.js"), TrialBench.resource("project/lib/lab-codes.js"));
+        Path oru = Files.createDirectories(project.resolve("interfaces/oru-lab"));
+        Files.write(oru.resolve("transform.js"), TrialBench.resource("project/interfaces/oru-lab/transform.js"));
+        Files.writeString(oru.resolve("interface.yaml"), """
+                source: internal
+                format: hl7
+                destinations:
+                  ehr: { type: file, path: "ehr/{id}.hl7", fsync: false, save_output: true }
+                  billing: { type: file, path: "billing/{id}.hl7", fsync: false, save_output: true }
+                  archive: { type: file, path: "archive/{id}.hl7", fsync: false, save_output: true }
+                """);
+        Path adt = Files.createDirectories(project.resolve("interfaces/adt-in"));
+        Files.writeString(adt.resolve("interface.yaml"), """
+                source: { type: mllp, listen: 127.0.0.1:%d }
+                format: hl7
+                ordering: { key: PID-3.1, partitions: 8 }
+                destinations:
+                  out: { type: file, path: "adt/{id}.hl7", fsync: false }
+                """.formatted(port));
+    }
+
+    /** Senders that each wait for their ACK before the next message, as fast as the engine answers. */
+    private static final class Senders implements AutoCloseable {
+        final AtomicLong acked = new AtomicLong();
+        final AtomicLong refused = new AtomicLong();
+        private final List<Thread> threads = new ArrayList<>();
+        private volatile boolean stop;
+
+        Senders(int port, int connections) {
+            for (int c = 0; c < connections; c++) {
+                int sender = c;
+                threads.add(Thread.ofPlatform().daemon(true).start(() -> send(port, sender)));
+            }
+        }
+
+        private void send(int port, int sender) {
+            long n = 0;
+            while (!stop) {
+                try (Socket s = new Socket()) {
+                    s.connect(new InetSocketAddress("127.0.0.1", port), 5000);
+                    s.setSoTimeout(30_000);
+                    OutputStream out = s.getOutputStream();
+                    InputStream in = s.getInputStream();
+                    while (!stop) {
+                        String msg = "MSH|^~\\&|B|B|D|D|20261201||ADT^A01|S" + sender + "-" + n++ + "|P|2.5\rPID|1||K" + (n % 500) + "\r";
+                        out.write(0x0b);
+                        out.write(msg.getBytes(StandardCharsets.ISO_8859_1));
+                        out.write(new byte[] {0x1c, 0x0d});
+                        out.flush();
+                        StringBuilder ack = new StringBuilder();
+                        for (int b; (b = in.read()) != 0x1c; ) {
+                            if (b < 0) throw new java.io.IOException("closed");
+                            ack.append((char) b);
+                        }
+                        in.read();
+                        if (ack.indexOf("MSA|AA") >= 0) acked.incrementAndGet();
+                        else refused.incrementAndGet();
+                    }
+                } catch (java.io.IOException e) {
+                    if (!stop) refused.incrementAndGet();
+                }
+            }
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            stop = true;
+            for (Thread t : threads) t.join(5000);
+        }
+    }
+}
