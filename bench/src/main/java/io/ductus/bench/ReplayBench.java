@@ -117,6 +117,9 @@ final class ReplayBench implements BenchMain.Scenario {
                 System.out.printf("replay %d: %,d messages, %,d rows (all changed: %s) in %.2f s, %,.0f rows/s; the candidate's transforms"
                                 + " alone %,.0f/s (%.2f s of the %.2f s)%n", id, s.get("messages").asLong(), s.get("rows").asLong(),
                         s.at("/topFields/0/field").asText(), total, rows, transforms, s.get("transformSeconds").asDouble(), total);
+                System.out.printf("where the replay's time went: reading %.2f s, transforms %.2f s, comparing %.2f s, saving rows %.2f s%n",
+                        s.get("readSeconds").asDouble(), s.get("transformSeconds").asDouble(), s.get("compareSeconds").asDouble(),
+                        s.get("saveSeconds").asDouble());
                 System.out.printf("ingest (16 strict MLLP senders): %,.0f ACKs/s alone, %,.0f during the replay; refused %d%n", alone, during,
                         senders.refused.get());
                 System.out.printf("RESULT replay rows_per_s=%.0f transform_per_s=%.0f replay_over_transform=%.2f total_s=%.2f"

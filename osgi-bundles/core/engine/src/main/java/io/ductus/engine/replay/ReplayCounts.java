@@ -23,6 +23,9 @@ final class ReplayCounts {
     private long transforms;
     private long transformNanos;
     private long elapsedNanos;
+    private long readNanos;
+    private long compareNanos;
+    private long saveNanos;
     private String status;
     private String reason;
 
@@ -46,6 +49,13 @@ final class ReplayCounts {
     synchronized void transformed(long nanos) {
         transforms++;
         transformNanos += nanos;
+    }
+
+    /** Time spent reading originals, comparing outputs, saving rows (where the rest of a replay's time goes). */
+    synchronized void spent(long read, long compare, long save) {
+        readNanos += read;
+        compareNanos += compare;
+        saveNanos += save;
     }
 
     synchronized void elapsed(long nanos) {
@@ -107,6 +117,9 @@ final class ReplayCounts {
         m.put("transforms", transforms);
         m.put("transformSeconds", Math.round(transformNanos / 1e6) / 1000.0);
         m.put("transformsPerSecond", transformNanos > 0 ? Math.round(transforms / (transformNanos / 1e9)) : 0);
+        m.put("readSeconds", Math.round(readNanos / 1e6) / 1000.0);
+        m.put("compareSeconds", Math.round(compareNanos / 1e6) / 1000.0);
+        m.put("saveSeconds", Math.round(saveNanos / 1e6) / 1000.0);
         if (status != null) m.put("status", status);
         if (reason != null) m.put("reason", reason);
         return m;

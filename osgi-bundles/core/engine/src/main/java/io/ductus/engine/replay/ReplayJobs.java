@@ -56,6 +56,7 @@ public final class ReplayJobs implements AutoCloseable {
     private final Clock clock;
     private final Map<Long, Running> running = new ConcurrentHashMap<>();
     private ThreadPoolExecutor pool;
+    private java.util.concurrent.ExecutorService helpers;
 
     /** A job of this engine that has not ended. */
     private record Running(ReplayRequest request, ReplayCounts counts, AtomicBoolean cancel) {
@@ -93,7 +94,7 @@ public final class ReplayJobs implements AutoCloseable {
         if (purged > 0) LOG.info("replay: purged {} job(s) older than {}", purged, settings.keep());
         ReplayCode code = new ReplayCode(rt, store.revisions(), check);
         AtomicBoolean cancel = new AtomicBoolean();
-        ReplayRunner runner = new ReplayRunner(store.replays(), code, cancel::get);
+        ReplayRunner runner = new ReplayRunner(store.replays(), code, cancel::get, io());
         Map<String, ReplayCode.Loaded> candidates;
         try {
             candidates = runner.prepare(request);
@@ -123,7 +124,7 @@ public final class ReplayJobs implements AutoCloseable {
         Saver saver = new Saver(id, counts);
         try (code) {
             runner.run(request, candidates, counts, saver);
-            saver.flush(true);
+            saver.finish();
             store.replays().finish(id, counts.status(), json(counts.toMap()), clock.millis());
         } catch (RuntimeException e) {
             LOG.warn("replay {} failed: {}", id, e.toString());
@@ -145,6 +146,7 @@ public final class ReplayJobs implements AutoCloseable {
         private final long id;
         private final ReplayCounts counts;
         private final List<io.ductus.store.replay.ReplayRow> batch = new ArrayList<>();
+        private final java.util.ArrayDeque<java.util.concurrent.CompletableFuture<Void>> saving = new java.util.ArrayDeque<>();
         private long published;
 
         Saver(long id, ReplayCounts counts) {
@@ -155,9 +157,11 @@ public final class ReplayJobs implements AutoCloseable {
         @Override
         public void row(ReplayRow row) {
             if (row.kind() == io.ductus.core.replay.RowKind.SAME) return;
+            long t0 = System.nanoTime();
             batch.add(new io.ductus.store.replay.ReplayRow(row.messageId(), row.destination(), row.interfaceName(), row.kind().key(),
                     row.fields(), json(detail(row))));
             if (batch.size() >= BATCH) flush(false);
+            counts.spent(0, 0, System.nanoTime() - t0);
         }
 
         @Override
@@ -165,13 +169,26 @@ public final class ReplayJobs implements AutoCloseable {
             long now = System.currentTimeMillis();
             if (now - published < PROGRESS_MS && counts.status() == null) return;
             published = now;
+            long t0 = System.nanoTime();
             flush(true);
+            counts.spent(0, 0, System.nanoTime() - t0);
             events.replayChanged(id, counts.status() == null ? "running" : counts.status(), counts.messages(), counts.total(), kinds(counts));
         }
 
+        /** Hands the batch to a helper thread (at most two saves outstanding), so the replay goes on meanwhile. */
         void flush(boolean summary) {
-            store.replays().save(id, List.copyOf(batch), summary ? json(counts.toMap()) : null);
+            List<io.ductus.store.replay.ReplayRow> rows = List.copyOf(batch);
             batch.clear();
+            String progress = summary ? json(counts.toMap()) : null;
+            if (rows.isEmpty() && progress == null) return;
+            while (saving.size() >= 2) saving.removeFirst().join();
+            saving.addLast(java.util.concurrent.CompletableFuture.runAsync(() -> store.replays().save(id, rows, progress), io()));
+        }
+
+        /** Waits for every save handed over; a failed save fails the replay. */
+        void finish() {
+            flush(false);
+            while (!saving.isEmpty()) saving.removeFirst().join();
         }
     }
 
@@ -187,7 +204,8 @@ public final class ReplayJobs implements AutoCloseable {
         m.put("finishedAt", job.get().finishedAt() == null ? null : java.time.Instant.ofEpochMilli(job.get().finishedAt()).toString());
         m.put("request", read(job.get().request()));
         Map<String, Object> summary = r != null ? r.counts().toMap() : read(job.get().summary());
-        m.put("status", r != null ? (r.counts().status() == null ? "running" : r.counts().status()) : job.get().status());
+        // running until its end is recorded (its last rows saved), whatever the counts say
+        m.put("status", r != null ? "running" : job.get().status());
         m.put("summary", summary);
         return Optional.of(m);
     }
@@ -210,6 +228,22 @@ public final class ReplayJobs implements AutoCloseable {
     /** Who started a job (for the API's checks), if it exists. */
     public Optional<ReplayJob> job(long id) {
         return store.replays().job(id);
+    }
+
+    /** The helper threads of the jobs: reading ahead and saving rows, at the same low priority. */
+    private synchronized java.util.concurrent.ExecutorService io() {
+        if (helpers == null) {
+            AtomicInteger n = new AtomicInteger();
+            helpers = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+                Thread t = new Thread(() -> {
+                    LowPriority.lowerThisThread();
+                    r.run();
+                }, "ductus-replay-io-" + n.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        return helpers;
     }
 
     private synchronized ThreadPoolExecutor pool(int threads) {
@@ -296,5 +330,6 @@ public final class ReplayJobs implements AutoCloseable {
     public synchronized void close() {
         running.values().forEach(r -> r.cancel().set(true));
         if (pool != null) pool.shutdownNow();
+        if (helpers != null) helpers.shutdownNow();
     }
 }

@@ -25,7 +25,7 @@ import java.util.function.BooleanSupplier;
 
 /**
  * One replay, run on the calling thread: for each interface, its originals of the period in id order, a
- * page at a time from the store's read side; for each, the candidate's code for every destination as a
+ * page at a time from the store's read side (the next page read ahead on a helper thread); for each, the candidate's code for every destination as a
  * worker would run it (pinned clock, seeded randomness, writes refused); then per destination the record's
  * baseline (its kept output, or the recorded revision run again) and the judgment ({@link ReplayJudge}).
  * Nothing is sent and no message or delivery is stored: rows go to the sink.
@@ -47,11 +47,14 @@ final class ReplayRunner {
     private final ReplayStore store;
     private final ReplayCode code;
     private final BooleanSupplier cancelled;
+    private final java.util.concurrent.Executor io;
 
-    ReplayRunner(ReplayStore store, ReplayCode code, BooleanSupplier cancelled) {
+    /** @param io where the next page is read while one runs (the replay pool's helper threads) */
+    ReplayRunner(ReplayStore store, ReplayCode code, BooleanSupplier cancelled, java.util.concurrent.Executor io) {
         this.store = store;
         this.code = code;
         this.cancelled = cancelled;
+        this.io = io;
     }
 
     /** Every interface's candidate, checked and loaded: refused before anything runs when one has problems. */
@@ -72,9 +75,15 @@ final class ReplayRunner {
         for (String name : request.interfaces()) {
             ReplayCode.Loaded candidate = candidates.get(name);
             long after = 0;
+            java.util.concurrent.CompletableFuture<List<Original>> ahead = read(name, request, 0, counts);
             while (true) {
-                List<Original> page = store.originals(name, request.from(), request.to(), after, PAGE);
+                long r0 = System.nanoTime();
+                List<Original> page = ahead.join();
+                counts.spent(System.nanoTime() - r0, 0, 0); // the wait for the page: the read itself overlaps the previous page's work
                 if (page.isEmpty()) break;
+                // the next page is read while this one runs
+                ahead = page.size() < PAGE ? java.util.concurrent.CompletableFuture.completedFuture(List.of())
+                        : read(name, request, page.getLast().id(), counts);
                 for (Original original : page) {
                     if (cancelled.getAsBoolean()) {
                         counts.end("cancelled", "cancelled after " + counts.messages() + " message(s)", System.nanoTime() - started);
@@ -97,6 +106,10 @@ final class ReplayRunner {
         if (counts.status() == null) counts.end("done", null, System.nanoTime() - started);
         sink.progress(counts);
         return counts;
+    }
+
+    private java.util.concurrent.CompletableFuture<List<Original>> read(String name, ReplayRequest request, long after, ReplayCounts counts) {
+        return java.util.concurrent.CompletableFuture.supplyAsync(() -> store.originals(name, request.from(), request.to(), after, PAGE), io);
     }
 
     /** One message: every destination's row; whether the candidate ran away on it. */
@@ -145,6 +158,7 @@ final class ReplayRunner {
                     baselineCharset = before.outcome().charset();
                 }
             }
+            long c0 = System.nanoTime();
             List<Difference> differences = List.of();
             String comparedBy = null;
             byte[] output = ran.outcome().output();
@@ -158,6 +172,7 @@ final class ReplayRunner {
                 }
             }
             ReplayJudge.Verdict verdict = ReplayJudge.judge(recorded, rerun, side, differences, baselineBytes != null, ignored);
+            counts.spent(0, System.nanoTime() - c0, 0);
             row(sink, counts, original, rec, verdict.kind(), verdict.note(), side, ran, baseline,
                     verdict.kind() == RowKind.CHANGED ? comparedBy : null, verdict.differences());
         }

@@ -270,4 +270,50 @@ class ReplayRoutesTest {
             assertThat(e.entry().outcome()).isEqualTo("ok");
         });
     }
+
+    @Test
+    void mllp_traffic_is_acknowledged_while_a_large_replay_runs_and_a_cancelled_replay_stops() throws Exception {
+        String name = recorded("large");
+        // 20,000 more of the interface's messages on record (stored straight, as intake would; their
+        // deliveries left pending: the replay still runs every one of them through the candidate)
+        fixture.runtime().interfaces().pause(name, "lab");
+        fixture.runtime().interfaces().pause(name, "billing");
+        String oru = "MSH|^~\\&|ADT|H|LAB|H|20261129||ADT^A01|X|P|2.5\rPID|1||P9||Duck^Don\r";
+        for (int b = 0; b < 40; b++) {
+            List<io.ductus.store.NewMessage> batch = new ArrayList<>();
+            for (int i = 0; i < 500; i++) {
+                batch.add(new io.ductus.store.NewMessage(System.currentTimeMillis(), oru.getBytes(StandardCharsets.ISO_8859_1), "ISO-8859-1",
+                        "P9", 0, null, List.of("lab", "billing"), null));
+            }
+            fixture.store.store(io.ductus.store.IntakeBatch.of(name, io.ductus.store.Durability.RELAXED, batch), System.currentTimeMillis());
+        }
+        HttpResponse<String> started = fixture.withToken("POST", "/api/v1/replays", operator, ApiFixture.json(replay(name, "deployed")));
+        assertThat(started.statusCode()).as(started.body()).isEqualTo(202);
+        long id = ApiFixture.read(started).get("id").asLong();
+        int acked = 0;
+        int duringReplay = 0;
+        for (int i = 0; i < 100; i++) {
+            assertThat(fixture.sendHl7("RPL" + id + "-" + i, "Q" + i)).isEqualTo(AckCode.AA);
+            acked++;
+            JsonNode s = ApiFixture.read(fixture.withToken("GET", "/api/v1/replays/" + id, operator, null));
+            if (s.get("status").asText().equals("running")) duringReplay++;
+        }
+        assertThat(acked).isEqualTo(100);
+        assertThat(duringReplay).as("the messages were acknowledged while the replay ran").isGreaterThan(0);
+        HttpResponse<String> cancel = fixture.withToken("POST", "/api/v1/replays/" + id + "/cancel", operator, null);
+        assertThat(cancel.statusCode()).as(cancel.body()).isIn(200, 202);
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        JsonNode s;
+        do {
+            Thread.sleep(20);
+            s = ApiFixture.read(fixture.withToken("GET", "/api/v1/replays/" + id, operator, null));
+        } while (s.get("status").asText().equals("running") && System.nanoTime() < deadline);
+        if (cancel.statusCode() == 202) {
+            assertThat(s.get("status").asText()).as(s.toString()).isEqualTo("cancelled");
+            assertThat(s.at("/summary/messages").asLong()).isLessThan(s.at("/summary/total").asLong());
+            assertThat(s.at("/summary/reason").asText()).startsWith("cancelled after");
+        } else {
+            assertThat(s.get("status").asText()).as("it had finished before the cancel").isEqualTo("done");
+        }
+    }
 }
