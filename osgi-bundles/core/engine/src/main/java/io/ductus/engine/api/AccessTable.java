@@ -70,6 +70,7 @@ public final class AccessTable {
             Map.entry("getReplay", VIEWER),
             Map.entry("listReplayRows", VIEWER.and(Permission.PAYLOADS)),
             Map.entry("cancelReplay", OPERATOR),
+            Map.entry("makeReplayTest", OPERATOR.and(Permission.PAYLOADS)),
             // Queue sizes and interface names are for the engine's users, not for anyone on the network:
             // Prometheus sends a viewer token (authorization: credentials_file).
             Map.entry("getMetrics", VIEWER),

@@ -401,6 +401,12 @@ public final class ApiSchemas {
                 "revision", nullableInteger("the revision that decided the record"),
                 "baseline", nullableString("kept output, revision N run again, or decision"),
                 "comparedBy", nullableString("hl7, json, xml or text"), "differences", array(difference));
+        s.put("ReplayTest", object(List.of("messageId", "destination"), "messageId", integer("the row's message"),
+                "destination", string("the row's destination")));
+        s.put("ReplayTestMade", object(List.of("interface", "path", "expects"), "interface", string("whose draft"),
+                "path", string("the test file written into your draft"),
+                "expects", enumeration("what the test expects", "sent", "filtered", "quarantined", "retry"),
+                "draftFiles", integer("how many files the draft has now")));
         s.put("ReplayRows", object(List.of("replay", "rows"), "replay", integer("the replay"), "rows", array(row),
                 "next", nullableString("give as after for the next page; null at the end")));
     }

@@ -32,11 +32,16 @@ final class ReplayRoutes {
     private final ReplayJobs jobs;
     private final Store store;
     private final Clock clock;
+    private final java.util.function.Supplier<io.ductus.engine.runtime.EngineRuntime> runtime;
+    private final io.ductus.engine.ProjectValidatorService validator;
 
-    ReplayRoutes(ReplayJobs jobs, Store store, Clock clock) {
+    ReplayRoutes(ReplayJobs jobs, Store store, Clock clock, java.util.function.Supplier<io.ductus.engine.runtime.EngineRuntime> runtime,
+                 io.ductus.engine.ProjectValidatorService validator) {
         this.jobs = jobs;
         this.store = store;
         this.clock = clock;
+        this.runtime = runtime;
+        this.validator = validator;
     }
 
     List<Route> routes() {
@@ -58,6 +63,9 @@ final class ReplayRoutes {
                         .query("after", "string", "the previous page's next: MESSAGE_ID:DESTINATION")
                         .query("limit", "integer", "rows per page, 1 to 1000 (default " + DEFAULT_ROWS + ")")
                         .returns(200, "ReplayRows").handle(this::rows),
+                Route.post("/api/v1/replays/{id}/tests", "makeReplayTest",
+                                "Make a replayed message and destination a test of your draft: the stored input and what your draft does with it")
+                        .tag("replay").body("ReplayTest").returns(200, "ReplayTestMade").handle(this::makeTest),
                 Route.post("/api/v1/replays/{id}/cancel", "cancelReplay",
                                 "Stop a running replay after the message it is on (202); one that has ended is answered as it is (200)")
                         .tag("replay").returns(202, "Replay").returns(200, "Replay").handle(this::cancel));
@@ -221,6 +229,36 @@ final class ReplayRoutes {
         ReplayRow last = page.size() > n ? page.get(n - 1) : null;
         body.put("next", last == null ? null : last.messageId() + ":" + last.destination());
         return ApiResponse.json(200, body);
+    }
+
+    private ApiResponse makeTest(ApiRequest r, Caller caller) {
+        long id = r.pathId("id");
+        jobs.job(id).orElseThrow(() -> notFound(id));
+        JsonNode body = r.json();
+        if (!body.path("messageId").canConvertToLong() || !body.path("destination").isTextual()) {
+            throw ApiProblem.badRequest("give the row: \"messageId\" and \"destination\".");
+        }
+        long messageId = body.path("messageId").asLong();
+        var rt = runtime.get();
+        if (rt == null) throw new ApiProblem(503, "Engine starting", "The engine is starting; try again in a moment.");
+        long now = clock.millis();
+        store.accounts().recordOnceSince(Audits.of(caller, now, MessageRoutes.PAYLOAD_READ, "message:" + messageId, Audits.OK,
+                Map.of("replayTest", id)), now - MessageRoutes.READ_WINDOW.toMillis());
+        io.ductus.engine.replay.ReplayTestCase.Made made;
+        try {
+            made = new io.ductus.engine.replay.ReplayTestCase(rt, store, new io.ductus.engine.design.CandidateCheck(validator))
+                    .make(caller.actor(), id, messageId, body.path("destination").asText(), now);
+        } catch (ReplayRefusedException e) {
+            Map<String, Object> more = new LinkedHashMap<>();
+            if (!e.problems().isEmpty()) more.put("problems", DesignJson.problems(e.problems()));
+            throw new ApiProblem(e.status(), e.status() == 422 ? "Draft has problems" : "Not found", e.getMessage(), more);
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("interface", made.draft().interfaceName());
+        m.put("path", made.path());
+        m.put("expects", made.decision());
+        m.put("draftFiles", made.draft().files().size());
+        return ApiResponse.json(200, m);
     }
 
     private ApiResponse cancel(ApiRequest r, Caller caller) {

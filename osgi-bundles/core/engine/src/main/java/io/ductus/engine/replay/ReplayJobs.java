@@ -145,7 +145,7 @@ public final class ReplayJobs implements AutoCloseable {
     private final class Saver implements ReplayRunner.Sink {
         private final long id;
         private final ReplayCounts counts;
-        private final List<io.ductus.store.replay.ReplayRow> batch = new ArrayList<>();
+        private final List<ReplayRow> batch = new ArrayList<>();
         private final java.util.ArrayDeque<java.util.concurrent.CompletableFuture<Void>> saving = new java.util.ArrayDeque<>();
         private long published;
 
@@ -157,11 +157,12 @@ public final class ReplayJobs implements AutoCloseable {
         @Override
         public void row(ReplayRow row) {
             if (row.kind() == io.ductus.core.replay.RowKind.SAME) return;
-            long t0 = System.nanoTime();
-            batch.add(new io.ductus.store.replay.ReplayRow(row.messageId(), row.destination(), row.interfaceName(), row.kind().key(),
-                    row.fields(), json(detail(row))));
-            if (batch.size() >= BATCH) flush(false);
-            counts.spent(0, 0, System.nanoTime() - t0);
+            batch.add(row);
+            if (batch.size() >= BATCH) {
+                long t0 = System.nanoTime();
+                flush(false);
+                counts.spent(0, 0, System.nanoTime() - t0);
+            }
         }
 
         @Override
@@ -177,12 +178,15 @@ public final class ReplayJobs implements AutoCloseable {
 
         /** Hands the batch to a helper thread (at most two saves outstanding), so the replay goes on meanwhile. */
         void flush(boolean summary) {
-            List<io.ductus.store.replay.ReplayRow> rows = List.copyOf(batch);
+            List<ReplayRow> rows = List.copyOf(batch);
             batch.clear();
             String progress = summary ? json(counts.toMap()) : null;
             if (rows.isEmpty() && progress == null) return;
             while (saving.size() >= 2) saving.removeFirst().join();
-            saving.addLast(java.util.concurrent.CompletableFuture.runAsync(() -> store.replays().save(id, rows, progress), io()));
+            // written as JSON and saved on the helper thread: the replay thread only hands the rows over
+            saving.addLast(java.util.concurrent.CompletableFuture.runAsync(() -> store.replays().save(id, rows.stream()
+                    .map(r -> new io.ductus.store.replay.ReplayRow(r.messageId(), r.destination(), r.interfaceName(), r.kind().key(),
+                            r.fields(), json(detail(r)))).toList(), progress), io()));
         }
 
         /** Waits for every save handed over; a failed save fails the replay. */

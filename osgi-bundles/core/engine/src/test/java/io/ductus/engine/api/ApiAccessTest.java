@@ -175,6 +175,9 @@ class ApiAccessTest {
                 Map.entry("getReplay", new Sample(() -> "/api/v1/replays/" + replay(), () -> null, f -> meeting(f, "getReplay"))),
                 Map.entry("listReplayRows", new Sample(() -> "/api/v1/replays/" + replay() + "/rows", () -> null,
                         f -> meeting(f, "listReplayRows"))),
+                Map.entry("makeReplayTest", new Sample(() -> "/api/v1/replays/" + replay() + "/tests",
+                        () -> ApiFixture.json(Map.of("messageId", fixture.messageWithOutput(), "destination", "lab")),
+                        f -> meeting(f, "makeReplayTest"))),
                 Map.entry("cancelReplay", new Sample(() -> "/api/v1/replays/" + replay() + "/cancel", () -> null,
                         f -> meeting(f, "cancelReplay"))),
                 Map.entry("getConfigSchema", Sample.of("/api/v1/schema/interface.schema.json", null, f -> meeting(f, "getConfigSchema"))));

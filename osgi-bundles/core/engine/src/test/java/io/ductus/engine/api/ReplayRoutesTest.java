@@ -206,6 +206,21 @@ class ReplayRoutesTest {
                 operator, null);
         String after = ApiFixture.read(next).get("next").asText();
         assertThat(rows(s.get("id").asLong(), "?kind=decision_changed&limit=4&after=" + after)).hasSize(2);
+
+        // make this a test: the row goes into the draft's tests, and the deploy of the draft runs it and passes
+        HttpResponse<String> made = fixture.withToken("POST", "/api/v1/replays/" + s.get("id").asLong() + "/tests", operator,
+                ApiFixture.json(Map.of("messageId", row.get("messageId").asLong(), "destination", "lab")));
+        assertThat(made.statusCode()).as(made.body()).isEqualTo(200);
+        JsonNode test = ApiFixture.read(made);
+        assertThat(test.get("expects").asText()).isEqualTo("filtered");
+        String path = test.get("path").asText();
+        assertThat(path).startsWith("interfaces/" + name + "/tests/replay-");
+        JsonNode draft = ApiFixture.read(fixture.withToken("GET", "/api/v1/interfaces/" + name + "/draft", operator, null));
+        assertThat(draft.at("/files").get(path).asText()).contains("toFilter(\"the lab takes no admissions\")").contains("hl7(\"MSH|");
+        HttpResponse<String> deployed = fixture.withToken("POST", "/api/v1/interfaces/" + name + "/deploy", operator,
+                ApiFixture.json(Map.of("draft", true, "base", 1)));
+        assertThat(deployed.statusCode()).as(deployed.body()).isEqualTo(200);
+        assertThat(ApiFixture.read(deployed).at("/tests/passed").asInt()).isEqualTo(1);
     }
 
     @Test

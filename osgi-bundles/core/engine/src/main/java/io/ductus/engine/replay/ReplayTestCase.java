@@ -1,0 +1,133 @@
+package io.ductus.engine.replay;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ductus.core.project.DestinationDefinition;
+import io.ductus.core.project.Format;
+import io.ductus.core.revision.InterfaceFiles;
+import io.ductus.engine.design.CandidateCheck;
+import io.ductus.engine.design.Trials;
+import io.ductus.engine.runtime.DryRun;
+import io.ductus.engine.runtime.EngineRuntime;
+import io.ductus.engine.runtime.InterfaceCode;
+import io.ductus.store.MessageDetail;
+import io.ductus.store.Store;
+import io.ductus.store.revision.Draft;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * "Make this a test": one replayed message and destination written into the caller's draft of the
+ * interface as a test file ({@code tests/replay-<replay>-<message>-<destination>.test.js}, run by
+ * {@code ductus test} and by every deploy): the stored input and what the draft's code does with it now,
+ * so a difference someone accepted stays checked. Without a draft, one is started from the deployed files.
+ */
+public final class ReplayTestCase {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The test written: its path in the draft, and the decision it expects. */
+    public record Made(String path, String decision, Draft draft) {
+    }
+
+    private final EngineRuntime runtime;
+    private final Store store;
+    private final CandidateCheck check;
+
+    public ReplayTestCase(EngineRuntime runtime, Store store, CandidateCheck check) {
+        this.runtime = runtime;
+        this.store = store;
+        this.check = check;
+    }
+
+    public Made make(String owner, long replay, long messageId, String destination, long now) {
+        MessageDetail message = store.message(messageId)
+                .orElseThrow(() -> new ReplayRefusedException(404, "There is no message " + messageId + ".", List.of()));
+        String name = message.summary().interfaceName();
+        Draft draft = store.revisions().draft(owner, name).orElse(null);
+        Map<String, byte[]> files;
+        Integer base;
+        if (draft != null) {
+            files = new LinkedHashMap<>(draft.files());
+            base = draft.baseRevision();
+        } else {
+            InterfaceCode running = runtime.interfaces().code(name)
+                    .orElseThrow(() -> new ReplayRefusedException(404, "Interface " + name + " does not run here.", List.of()));
+            files = new LinkedHashMap<>(running.files().own().asMap());
+            base = running.revision();
+        }
+        InterfaceFiles candidate = Trials.candidateFiles(InterfaceFiles.of(name, files), runtime.projectFolder());
+        DryRun.Outcome outcome;
+        DestinationDefinition d;
+        try (ReplayCode code = new ReplayCode(runtime, store.revisions(), check)) {
+            ReplayCode.Loaded loaded = code.candidate(candidate);
+            d = loaded.definition().destinations().get(destination);
+            if (d == null) throw new ReplayRefusedException(404, name + " has no destination " + destination + ".", List.of());
+            Charset charset = charset(message.summary().charset());
+            List<DryRun.Outcome> outcomes = loaded.run().run(new DryRun.Message(message.payload(), charset, messageId,
+                    message.summary().receivedAt(), message.sourceInfo()), Set.of(destination));
+            outcome = outcomes.getFirst();
+            Format input = loaded.definition().format();
+            String path = InterfaceFiles.folder(name) + "tests/replay-" + replay + "-" + messageId + "-" + destination + ".test.js";
+            files.put(path, text(replay, messageId, destination, d, input, message, charset, outcome, now).getBytes(StandardCharsets.UTF_8));
+            Draft saved = store.revisions().saveDraft(owner, name, base, files, now);
+            return new Made(path, outcome.decision().name().toLowerCase(java.util.Locale.ROOT), saved);
+        }
+    }
+
+    private static String text(long replay, long messageId, String destination, DestinationDefinition d, Format input, MessageDetail message,
+                               Charset charset, DryRun.Outcome outcome, long now) {
+        String fn = d.transform();
+        String payload = new String(message.payload(), charset);
+        String received = Instant.ofEpochMilli(message.summary().receivedAt()).toString();
+        StringBuilder t = new StringBuilder();
+        t.append("// Made from replay ").append(replay).append(", message ").append(messageId).append(" → ").append(destination).append(" (")
+                .append(Instant.ofEpochMilli(now)).append("): the stored input, and what this code did with it when the test was made.\n");
+        t.append("import { ").append(fn).append(" } from '../transform.js';\n\n");
+        t.append("const input = ").append(value(input, payload)).append(";\n\n");
+        t.append("test(").append(js("message " + messageId + " to " + destination + " (replay " + replay + ")")).append(", () => {\n");
+        t.append("  const result = run(").append(fn).append(", input, meta({ id: ").append(messageId).append(", receivedAt: ").append(js(received))
+                .append(", destination: ").append(js(destination)).append(" }));\n");
+        switch (outcome.decision()) {
+            case SENT -> {
+                String out = new String(outcome.output(), outcome.charset());
+                t.append("  expect(result.output).toEqual(").append(value(d.outputFormat(), out)).append(");\n");
+            }
+            case FILTERED -> t.append("  expect(result).toFilter(").append(js(outcome.reason())).append(");\n");
+            case QUARANTINED -> t.append("  expect(result).toQuarantine(").append(js(outcome.reason())).append(");\n");
+            case RETRY -> t.append("  expect(result).toBeTransient(").append(js(outcome.reason())).append(");\n");
+        }
+        t.append("});\n");
+        return t.toString();
+    }
+
+    /** A message as a test writes it: an HL7 view, a plain object, or text. */
+    private static String value(Format format, String text) {
+        return switch (format) {
+            case HL7 -> "hl7(" + js(text) + ")";
+            case JSON -> "JSON.parse(" + js(text) + ")";
+            default -> js(text);
+        };
+    }
+
+    private static String js(String text) {
+        try {
+            return JSON.writeValueAsString(text == null ? "" : text).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029");
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Charset charset(String name) {
+        try {
+            return name == null ? StandardCharsets.UTF_8 : Charset.forName(name);
+        } catch (RuntimeException e) {
+            return StandardCharsets.UTF_8;
+        }
+    }
+}
