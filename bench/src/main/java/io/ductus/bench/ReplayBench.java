@@ -10,10 +10,6 @@ import io.ductus.store.NewMessage;
 import io.ductus.store.Stored;
 import io.ductus.store.jdbc.JdbcStore;
 import io.ductus.store.sqlite.SqliteStores;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -27,7 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Replay on a live engine: 100,000 stored ORU^R01 messages of {@code oru-lab} (the transform benchmark's
@@ -80,7 +75,7 @@ final class ReplayBench implements BenchMain.Scenario {
         engine = start(ductus, project, data, work.resolve("engine.log"));
         try {
             System.out.printf("replay: ductus serve, api %s; 16 senders to adt-in (MLLP, strict)%n", api);
-            Senders senders = new Senders(port, 16);
+            TrialBench.Traffic senders = TrialBench.Traffic.flat(port, 16);
             try {
                 Thread.sleep(quick ? 2000 : 5000); // warm
                 Map<String, Object> body = new LinkedHashMap<>();
@@ -213,55 +208,5 @@ final class ReplayBench implements BenchMain.Scenario {
                 destinations:
                   out: { type: file, path: "adt/{id}.hl7", fsync: false }
                 """.formatted(port));
-    }
-
-    /** Senders that each wait for their ACK before the next message, as fast as the engine answers. */
-    private static final class Senders implements AutoCloseable {
-        final AtomicLong acked = new AtomicLong();
-        final AtomicLong refused = new AtomicLong();
-        private final List<Thread> threads = new ArrayList<>();
-        private volatile boolean stop;
-
-        Senders(int port, int connections) {
-            for (int c = 0; c < connections; c++) {
-                int sender = c;
-                threads.add(Thread.ofPlatform().daemon(true).start(() -> send(port, sender)));
-            }
-        }
-
-        private void send(int port, int sender) {
-            long n = 0;
-            while (!stop) {
-                try (Socket s = new Socket()) {
-                    s.connect(new InetSocketAddress("127.0.0.1", port), 5000);
-                    s.setSoTimeout(30_000);
-                    OutputStream out = s.getOutputStream();
-                    InputStream in = s.getInputStream();
-                    while (!stop) {
-                        String msg = "MSH|^~\\&|B|B|D|D|20261201||ADT^A01|S" + sender + "-" + n++ + "|P|2.5\rPID|1||K" + (n % 500) + "\r";
-                        out.write(0x0b);
-                        out.write(msg.getBytes(StandardCharsets.ISO_8859_1));
-                        out.write(new byte[] {0x1c, 0x0d});
-                        out.flush();
-                        StringBuilder ack = new StringBuilder();
-                        for (int b; (b = in.read()) != 0x1c; ) {
-                            if (b < 0) throw new java.io.IOException("closed");
-                            ack.append((char) b);
-                        }
-                        in.read();
-                        if (ack.indexOf("MSA|AA") >= 0) acked.incrementAndGet();
-                        else refused.incrementAndGet();
-                    }
-                } catch (java.io.IOException e) {
-                    if (!stop) refused.incrementAndGet();
-                }
-            }
-        }
-
-        @Override
-        public void close() throws InterruptedException {
-            stop = true;
-            for (Thread t : threads) t.join(5000);
-        }
     }
 }

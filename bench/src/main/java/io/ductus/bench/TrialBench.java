@@ -258,8 +258,11 @@ final class TrialBench implements BenchMain.Scenario {
         return out;
     }
 
-    /** Senders at a steady rate to some of the interfaces (if-050 among them), each waiting for its ACK. */
-    private static final class Traffic implements AutoCloseable {
+    /**
+     * Senders to MLLP ports, each waiting for its ACK: at a steady rate to some of the interfaces (if-050
+     * among them), or as fast as the engine answers ({@link #flat}).
+     */
+    static final class Traffic implements AutoCloseable {
         final AtomicLong acked = new AtomicLong();
         final AtomicLong refused = new AtomicLong();
         private final List<Thread> threads = new ArrayList<>();
@@ -272,6 +275,16 @@ final class TrialBench implements BenchMain.Scenario {
             for (int port : busy) threads.add(Thread.ofPlatform().daemon(true).start(() -> send(port, perSecond)));
         }
 
+        private Traffic() {
+        }
+
+        /** {@code connections} senders to one port, each sending its next message as soon as the last is acknowledged. */
+        static Traffic flat(int port, int connections) {
+            Traffic t = new Traffic();
+            for (int c = 0; c < connections; c++) t.threads.add(Thread.ofPlatform().daemon(true).start(() -> t.send(port, 0)));
+            return t;
+        }
+
         private void send(int port, int perSecond) {
             long n = 0;
             long next = System.nanoTime();
@@ -282,7 +295,8 @@ final class TrialBench implements BenchMain.Scenario {
                     OutputStream out = s.getOutputStream();
                     InputStream in = s.getInputStream();
                     while (!stop) {
-                        String msg = "MSH|^~\\&|B|B|D|D|20261201||ADT^A01|T" + port + "-" + n++ + "|P|2.5\rPID|1||K" + (n % 50) + "\r";
+                        String msg = "MSH|^~\\&|B|B|D|D|20261201||ADT^A01|T" + port + "-" + Thread.currentThread().threadId() + "-" + n++
+                                + "|P|2.5\rPID|1||K" + (n % 50) + "\r";
                         out.write(0x0b);
                         out.write(msg.getBytes(StandardCharsets.ISO_8859_1));
                         out.write(new byte[] {0x1c, 0x0d});
@@ -295,6 +309,7 @@ final class TrialBench implements BenchMain.Scenario {
                         in.read();
                         if (ack.indexOf("MSA|AA") >= 0) acked.incrementAndGet();
                         else refused.incrementAndGet();
+                        if (perSecond == 0) continue;
                         next += 1_000_000_000L / perSecond;
                         long wait = next - System.nanoTime();
                         if (wait > 0) Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
