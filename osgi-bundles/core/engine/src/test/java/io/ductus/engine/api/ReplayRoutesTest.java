@@ -148,7 +148,20 @@ class ReplayRoutesTest {
     void the_deployed_code_replayed_reports_every_row_the_same_and_stores_nothing() throws Exception {
         String name = recorded("same");
         int before = fixture.store.browse(new MessageQuery(name, null, null, null, null, 50)).messages().size();
+        var events = fixture.events.subscribe();
         JsonNode s = run(replay(name, "deployed"));
+        // its progress was on the events stream: ids and counts, ending with done
+        List<io.ductus.engine.monitor.EngineEvent> replayEvents = new ArrayList<>();
+        long until = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < until && (replayEvents.isEmpty() || !"done".equals(replayEvents.getLast().data().get("status")))) {
+            var e = events.next(100, java.util.concurrent.TimeUnit.MILLISECONDS);
+            if (e != null && e.type().equals("replay") && e.data().get("id").equals(s.get("id").asLong())) replayEvents.add(e);
+        }
+        events.close();
+        assertThat(replayEvents).isNotEmpty();
+        assertThat(replayEvents.getFirst().data().get("status")).isEqualTo("queued");
+        assertThat(replayEvents.getLast().data()).containsEntry("status", "done").containsEntry("messages", 8L).containsKey("kinds")
+                .doesNotContainKey("payload");
         assertThat(s.get("status").asText()).as(s.toString()).isEqualTo("done");
         assertThat(s.at("/summary/messages").asLong()).isEqualTo(8);
         assertThat(kind(s, "same")).as(s.toString()).isEqualTo(16);
