@@ -39,6 +39,7 @@ public final class Api {
         all.addAll(new DeployRoutes(new Deployer(engine.runtime(), engine.store(), clock), engine.store(), clock).routes());
         all.addAll(new RevisionRoutes(engine.runtime(), engine.store()).routes());
         all.addAll(new DraftRoutes(engine.store(), clock).routes());
+        all.addAll(new TrialRoutes(engine.runtime(), engine.store(), new Trials(engine.runtime(), clock), clock).routes());
         all.addAll(new ReplayRoutes(new io.ductus.engine.replay.ReplayJobs(engine.runtime(), engine.store(), engine.events(), clock),
                 engine.store(), clock, engine.runtime()).routes());
         all.addAll(new SchemaRoutes(engine.connectors()).routes());

@@ -33,15 +33,12 @@ final class ReplayRoutes {
     private final Store store;
     private final Clock clock;
     private final java.util.function.Supplier<io.ductus.engine.runtime.EngineRuntime> runtime;
-    private final io.ductus.engine.ProjectValidatorService validator;
 
-    ReplayRoutes(ReplayJobs jobs, Store store, Clock clock, java.util.function.Supplier<io.ductus.engine.runtime.EngineRuntime> runtime,
-                 io.ductus.engine.ProjectValidatorService validator) {
+    ReplayRoutes(ReplayJobs jobs, Store store, Clock clock, java.util.function.Supplier<io.ductus.engine.runtime.EngineRuntime> runtime) {
         this.jobs = jobs;
         this.store = store;
         this.clock = clock;
         this.runtime = runtime;
-        this.validator = validator;
     }
 
     List<Route> routes() {
@@ -246,7 +243,7 @@ final class ReplayRoutes {
                 Map.of("replayTest", id)), now - MessageRoutes.READ_WINDOW.toMillis());
         io.ductus.engine.replay.ReplayTestCase.Made made;
         try {
-            made = new io.ductus.engine.replay.ReplayTestCase(rt, store, new io.ductus.engine.design.CandidateCheck(validator))
+            made = new io.ductus.engine.replay.ReplayTestCase(rt, store)
                     .make(caller.actor(), id, messageId, body.path("destination").asText(), now);
         } catch (ReplayRefusedException e) {
             Map<String, Object> more = new LinkedHashMap<>();

@@ -8,10 +8,9 @@ import io.ductus.engine.design.ReadOnlyServices;
 import io.ductus.engine.design.Trials;
 import io.ductus.engine.runtime.DryRun;
 import io.ductus.engine.runtime.EngineRuntime;
-import io.ductus.engine.runtime.InterfaceCode;
+import io.ductus.engine.runtime.RunningRevision;
 import io.ductus.store.revision.Revision;
 import io.ductus.store.revision.RevisionStore;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,21 +34,19 @@ final class ReplayCode implements AutoCloseable {
 
     private final EngineRuntime runtime;
     private final RevisionStore revisions;
-    private final CandidateCheck check;
     private final Map<String, Loaded> recorded = new HashMap<>();
     private final List<Loaded> loaded = new java.util.ArrayList<>();
 
-    ReplayCode(EngineRuntime runtime, RevisionStore revisions, CandidateCheck check) {
+    ReplayCode(EngineRuntime runtime, RevisionStore revisions) {
         this.runtime = runtime;
         this.revisions = revisions;
-        this.check = check;
     }
 
     /** The files of the request's candidate for one interface; refused when there are none. */
     InterfaceFiles candidateFiles(ReplayRequest request, String name) {
         ReplayRequest.Candidate c = request.candidate();
         return switch (c.kind()) {
-            case DEPLOYED -> runtime.interfaces().code(name).map(InterfaceCode::files)
+            case DEPLOYED -> runtime.interfaces().code(name).map(RunningRevision::files)
                     .orElseThrow(() -> new ReplayRefusedException(404, "Interface " + name + " does not run here.", List.of()));
             case DRAFT -> revisions.draft(request.owner(), name).map(d -> Trials.candidateFiles(InterfaceFiles.of(name, d.files()),
                             runtime.projectFolder()))
@@ -64,8 +61,7 @@ final class ReplayCode implements AutoCloseable {
     /** The candidate loaded; refused (422, with every problem) when its files do not check. */
     Loaded candidate(InterfaceFiles files) {
         Refusals refusals = new Refusals();
-        Candidate checked = check.check(runtime.sources(), files, runtime.scriptHost(), runtime.projectFolder(),
-                new ReadOnlyServices(runtime.services(Duration.ofSeconds(5)), refusals::refused));
+        Candidate checked = CandidateCheck.check(runtime, files, timeout -> new ReadOnlyServices(runtime.services(timeout), refusals::refused));
         if (!checked.valid()) {
             throw new ReplayRefusedException(422, "the candidate of " + files.interfaceName() + " has problems", checked.problems());
         }
@@ -79,8 +75,7 @@ final class ReplayCode implements AutoCloseable {
             if (revision.isEmpty()) return new Loaded(null, null, "revision " + number + " of " + name + " is not on record");
             Refusals refusals = new Refusals();
             InterfaceFiles files = files(revision.get());
-            Candidate checked = check.check(runtime.sources(), files, runtime.scriptHost(), runtime.projectFolder(),
-                    new ReadOnlyServices(runtime.services(Duration.ofSeconds(5)), refusals::refused));
+            Candidate checked = CandidateCheck.check(runtime, files, timeout -> new ReadOnlyServices(runtime.services(timeout), refusals::refused));
             if (!checked.valid()) {
                 return new Loaded(null, null, "revision " + number + " does not run now: " + checked.problems().getFirst().message());
             }

@@ -4,8 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ductus.core.compare.Difference;
 import io.ductus.core.project.ProjectSettings;
-import io.ductus.engine.ProjectValidatorService;
-import io.ductus.engine.design.CandidateCheck;
 import io.ductus.engine.monitor.EventHub;
 import io.ductus.engine.runtime.EngineRuntime;
 import io.ductus.store.Store;
@@ -50,8 +48,6 @@ public final class ReplayJobs implements AutoCloseable {
 
     private final Supplier<EngineRuntime> runtime;
     private final Store store;
-    private final CandidateCheck check;
-    private final ProjectValidatorService validator;
     private final EventHub events;
     private final Clock clock;
     private final Map<Long, Running> running = new ConcurrentHashMap<>();
@@ -62,11 +58,9 @@ public final class ReplayJobs implements AutoCloseable {
     private record Running(ReplayRequest request, ReplayCounts counts, AtomicBoolean cancel) {
     }
 
-    public ReplayJobs(Supplier<EngineRuntime> runtime, Store store, ProjectValidatorService validator, EventHub events, Clock clock) {
+    public ReplayJobs(Supplier<EngineRuntime> runtime, Store store, EventHub events, Clock clock) {
         this.runtime = runtime;
         this.store = store;
-        this.check = new CandidateCheck(validator);
-        this.validator = validator;
         this.events = events;
         this.clock = clock;
         if (store != null) {
@@ -88,11 +82,11 @@ public final class ReplayJobs implements AutoCloseable {
                 throw new ReplayRefusedException(404, "There is no interface " + name + ".", List.of());
             }
         }
-        ProjectSettings.Replay settings = validator.check(rt.sources()).project().settings().replay();
+        ProjectSettings.Replay settings = rt.checker().check(rt.sources()).project().settings().replay();
         long now = clock.millis();
         int purged = store.replays().purge(now - settings.keep().toMillis());
         if (purged > 0) LOG.info("replay: purged {} job(s) older than {}", purged, settings.keep());
-        ReplayCode code = new ReplayCode(rt, store.revisions(), check);
+        ReplayCode code = new ReplayCode(rt, store.revisions());
         AtomicBoolean cancel = new AtomicBoolean();
         ReplayRunner runner = new ReplayRunner(store.replays(), code, cancel::get, io());
         Map<String, ReplayCode.Loaded> candidates;

@@ -5,11 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ductus.core.project.DestinationDefinition;
 import io.ductus.core.project.Format;
 import io.ductus.core.revision.InterfaceFiles;
-import io.ductus.engine.design.CandidateCheck;
 import io.ductus.engine.design.Trials;
 import io.ductus.engine.runtime.DryRun;
 import io.ductus.engine.runtime.EngineRuntime;
-import io.ductus.engine.runtime.InterfaceCode;
+import io.ductus.engine.runtime.RunningRevision;
 import io.ductus.store.MessageDetail;
 import io.ductus.store.Store;
 import io.ductus.store.revision.Draft;
@@ -37,12 +36,9 @@ public final class ReplayTestCase {
 
     private final EngineRuntime runtime;
     private final Store store;
-    private final CandidateCheck check;
-
-    public ReplayTestCase(EngineRuntime runtime, Store store, CandidateCheck check) {
+    public ReplayTestCase(EngineRuntime runtime, Store store) {
         this.runtime = runtime;
         this.store = store;
-        this.check = check;
     }
 
     public Made make(String owner, long replay, long messageId, String destination, long now) {
@@ -56,7 +52,7 @@ public final class ReplayTestCase {
             files = new LinkedHashMap<>(draft.files());
             base = draft.baseRevision();
         } else {
-            InterfaceCode running = runtime.interfaces().code(name)
+            RunningRevision running = runtime.interfaces().code(name)
                     .orElseThrow(() -> new ReplayRefusedException(404, "Interface " + name + " does not run here.", List.of()));
             files = new LinkedHashMap<>(running.files().own().asMap());
             base = running.revision();
@@ -64,10 +60,13 @@ public final class ReplayTestCase {
         InterfaceFiles candidate = Trials.candidateFiles(InterfaceFiles.of(name, files), runtime.projectFolder());
         DryRun.Outcome outcome;
         DestinationDefinition d;
-        try (ReplayCode code = new ReplayCode(runtime, store.revisions(), check)) {
+        try (ReplayCode code = new ReplayCode(runtime, store.revisions())) {
             ReplayCode.Loaded loaded = code.candidate(candidate);
             d = loaded.definition().destinations().get(destination);
             if (d == null) throw new ReplayRefusedException(404, name + " has no destination " + destination + ".", List.of());
+            if (d.transform().kind() == io.ductus.core.project.DestinationTransform.Kind.NONE) {
+                throw new ReplayRefusedException(422, destination + " runs no code (transform: none): there is nothing to test.", List.of());
+            }
             Charset charset = charset(message.summary().charset());
             List<DryRun.Outcome> outcomes = loaded.run().run(new DryRun.Message(message.payload(), charset, messageId,
                     message.summary().receivedAt(), message.sourceInfo()), Set.of(destination));
@@ -82,7 +81,7 @@ public final class ReplayTestCase {
 
     private static String text(long replay, long messageId, String destination, DestinationDefinition d, Format input, MessageDetail message,
                                Charset charset, DryRun.Outcome outcome, long now) {
-        String fn = d.transform();
+        String fn = d.transform().function() != null ? d.transform().function() : io.ductus.core.project.DestinationTransform.DEFAULT_FUNCTION;
         String payload = new String(message.payload(), charset);
         String received = Instant.ofEpochMilli(message.summary().receivedAt()).toString();
         StringBuilder t = new StringBuilder();
