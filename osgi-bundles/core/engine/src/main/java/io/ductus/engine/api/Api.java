@@ -33,7 +33,7 @@ public final class Api {
         List<Route> all = new ArrayList<>(new EngineRoutes(engine).routes());
         all.add(Route.get("/api/v1/openapi.json", "getOpenApi", "This API described in OpenAPI 3.1")
                 .returns(200, "OpenApi").handle((r, c) -> ApiResponse.json(200, openApi())));
-        all.addAll(new InterfaceRoutes(engine.runtime(), engine.store(), clock).routes());
+        all.addAll(new InterfaceRoutes(engine.runtime(), engine.store(), engine.metrics().activity(), clock).routes());
         all.addAll(new DrainRoutes(engine.runtime(), engine.store(), clock).routes());
         all.addAll(new MessageRoutes(engine.runtime(), engine.store(), engine.events(), clock).routes());
         all.addAll(new DeployRoutes(new Deployer(engine.runtime(), engine.store(), clock), engine.store(), clock).routes());

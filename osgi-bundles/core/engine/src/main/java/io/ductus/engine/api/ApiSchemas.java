@@ -55,7 +55,9 @@ public final class ApiSchemas {
                 "interface", string("the interface"), "name", string("the destination"),
                 "paused", bool("an operator paused it: its messages wait"), "connector", ref("Connector"),
                 "pending", integer("deliveries waiting (retries included)"),
-                "quarantined", integer("deliveries quarantined, not yet resent or dismissed"), "health", ref("DestinationHealth")));
+                "quarantined", integer("deliveries quarantined, not yet resent or dismissed"), "health", ref("DestinationHealth"),
+                "lastFinishedAt", nullableDateTime("when its last delivery finished (sent, filtered or quarantined); null when none has"
+                        + " (kept across restarts with the health facts)")));
         s.put("Interface", object(List.of("name", "state", "source", "health", "destinations", "problems"),
                 "name", string("the interface's folder name"),
                 "state", enumeration("running; draining (its source closed for a drain); not listening (its source could not"
@@ -66,7 +68,9 @@ public final class ApiSchemas {
                 "revision", nullableInteger("the revision of its files it runs (GET …/revisions); null when not on record"),
                 "source", ref("Connector"),
                 "health", ref("HealthSummary"), "ownHealth", ref("HealthSummary"), "destinations", array(ref("Destination")),
-                "problems", array(string("a problem of its files or code, as ductus validate prints it: file:line:column: field: message"))));
+                "problems", array(string("a problem of its files or code, as ductus validate prints it: file:line:column: field: message")),
+                "lastReceivedAt", nullableDateTime("when it last stored a message; null when it never has (kept across restarts with the"
+                        + " health facts)")));
         s.put("InterfaceList", object(List.of("draining", "interfaces"), "draining", bool("whether the engine drains"),
                 "interfaces", array(ref("Interface"))));
         s.put("Drain", object(List.of("draining", "drained", "pending", "pendingPaused"),
@@ -74,7 +78,33 @@ public final class ApiSchemas {
                 "drained", bool("draining and nothing pending for a destination that is not paused: safe to stop"),
                 "pending", integer("deliveries still pending for destinations that are not paused"),
                 "pendingPaused", integer("deliveries waiting for paused destinations (they wait for a resume, not for the drain)")));
-        s.put("EventStream", string("server-sent events: 'id:', 'event:' and one 'data:' line of JSON each; see docs/rest-api.md"));
+        s.put("EventStream", string("server-sent events: 'id:', 'event:' and one 'data:' line of JSON each; the data of each"
+                + " event type is the schema x-ductus-events names; see docs/rest-api.md"));
+        s.put("ReceivedEvent", object(List.of("messageId", "interface", "duplicate"), "messageId", integer("the message stored"),
+                "interface", string("its interface"), "duplicate", bool("stored as a duplicate (not delivered)")));
+        s.put("DeliveryEvent", object(List.of("messageId", "interface", "destination", "outcome", "attempts"),
+                "messageId", integer("the message"), "interface", string("its interface"), "destination", string("the destination"),
+                "outcome", enumeration("what was recorded; retry leaves it pending", "sent", "filtered", "quarantined", "retry"),
+                "attempts", integer("sends tried so far")));
+        s.put("DestinationCount", object(List.of("interface", "destination", "pending", "quarantined"), "interface", string("the interface"),
+                "destination", string("the destination"), "pending", integer("deliveries waiting"),
+                "quarantined", integer("deliveries quarantined")));
+        s.put("CountsEvent", object(List.of("destinations"), "destinations", array(ref("DestinationCount"))));
+        s.put("InterfaceEvent", object(List.of("interface", "state", "reason"), "interface", string("the interface"),
+                "state", enumeration("its state now", "running", "draining", "stopped"), "reason", nullableString("why it is stopped")));
+        s.put("DestinationEvent", object(List.of("interface", "destination", "paused"), "interface", string("the interface"),
+                "destination", string("the destination"), "paused", bool("paused now")));
+        s.put("MessagesEvent", object(List.of("action", "messageIds", "count"),
+                "action", enumeration("what an operator did", "resend", "edit", "dismiss"),
+                "messageIds", array(integer("a message concerned")), "count", integer("how many messages")));
+        s.put("HealthEvent", object(List.of("interface", "destination", "state", "reason"), "interface", string("the interface"),
+                "destination", nullableString("the destination; null for the interface's own health"), "state", ref("HealthState"),
+                "reason", nullableString("what to look at; null when ok")));
+        s.put("AlertEvent", object(List.of("id", "target", "status", "state", "severity"), "id", integer("the alert (GET /api/v1/alerts/{id})"),
+                "target", string("what it is about: an interface, or interface/destination"), "status", string("what happened to it"),
+                "state", string("the health state it is about"), "severity", string("its severity")));
+        s.put("DrainEvent", object(List.of("draining"), "draining", bool("whether the engine drains now")));
+        s.put("ResyncEvent", object(List.of("reason"), "reason", string("why: read the state again (GET /api/v1/interfaces) and follow on")));
         s.put("Metrics", string("Prometheus text format 0.0.4; see docs/rest-api.md for the names"));
         s.put("OpenApi", anyObject("this document"));
         s.put("SignIn", object(List.of("username", "password"), "username", string("the user's name"),

@@ -2,6 +2,8 @@ package io.ductus.engine.api;
 
 import io.ductus.engine.monitor.EventHub;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /** GET /api/v1/events: what happens in the engine as server-sent events ({@link EventStream}). */
 final class EventRoutes {
@@ -21,7 +23,15 @@ final class EventRoutes {
         return Route.get("/api/v1/events", "streamEvents",
                         "Server-sent events: deliveries, receipts, queue counts, interface and drain changes (ids and counts, never content)")
                 .tag("events").produces(MEDIA_TYPE).returns(200, "EventStream")
+                .extension("x-ductus-events", eventSchemas())
                 .handle((r, c) -> ApiResponse.stream(MEDIA_TYPE + "; charset=utf-8",
                         new EventStream(events, keepAlive, r.header("Last-Event-ID"))));
+    }
+
+    /** Each event type and the schema of its data, as references into the document's components. */
+    private static Map<String, Object> eventSchemas() {
+        Map<String, Object> types = new LinkedHashMap<>();
+        EventHub.TYPES.forEach((type, schema) -> types.put(type, ApiSchemas.ref(schema)));
+        return types;
     }
 }

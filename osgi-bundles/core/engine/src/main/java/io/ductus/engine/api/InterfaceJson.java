@@ -6,7 +6,9 @@ import io.ductus.core.health.Health;
 import io.ductus.core.health.Trend;
 import io.ductus.engine.health.HealthSnapshot.DestinationView;
 import io.ductus.engine.health.HealthSnapshot.InterfaceHealth;
+import io.ductus.engine.monitor.Activity;
 import io.ductus.engine.runtime.InterfaceManager.ConnectorState;
+import io.ductus.store.DestinationRef;
 import io.ductus.engine.runtime.InterfaceManager.InterfaceState;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,10 +22,10 @@ final class InterfaceJson {
     private InterfaceJson() {
     }
 
-    static Map<String, Object> of(InterfaceHealth i) {
+    static Map<String, Object> of(InterfaceHealth i, Activity activity) {
         InterfaceState state = i.state();
         List<Map<String, Object>> destinations = new ArrayList<>();
-        for (DestinationView d : i.destinations()) destinations.add(destination(state, d));
+        for (DestinationView d : i.destinations()) destinations.add(destination(state, d, activity));
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", state.name());
         m.put("state", state.state());
@@ -35,11 +37,12 @@ final class InterfaceJson {
         m.put("ownHealth", json(i.own()));
         m.put("destinations", destinations);
         m.put("problems", state.problems());
+        m.put("lastReceivedAt", instant(activity.of(state.name()).lastReceived()));
         return m;
     }
 
     /** One destination of {@code state} with its counts and health. */
-    static Map<String, Object> destination(InterfaceState state, DestinationView d) {
+    static Map<String, Object> destination(InterfaceState state, DestinationView d, Activity activity) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("interface", state.name());
         m.put("name", d.name());
@@ -48,7 +51,13 @@ final class InterfaceJson {
         m.put("pending", d.counts().pending());
         m.put("quarantined", d.counts().quarantined());
         m.put("health", json(d.health()));
+        m.put("lastFinishedAt", instant(activity.of(new DestinationRef(state.name(), d.name())).lastFinished()));
         return m;
+    }
+
+    /** Unix ms as an ISO instant; null for -1 (never). */
+    private static String instant(long millis) {
+        return millis < 0 ? null : java.time.Instant.ofEpochMilli(millis).toString();
     }
 
     private static Map<String, Object> connector(ConnectorState c) {

@@ -1,6 +1,7 @@
 package io.ductus.engine.api;
 
 import io.ductus.engine.health.HealthSnapshot;
+import io.ductus.engine.monitor.Activity;
 import io.ductus.engine.runtime.EngineRuntime;
 import io.ductus.engine.runtime.InterfaceManager;
 import io.ductus.engine.runtime.InterfaceManager.Change;
@@ -21,10 +22,12 @@ final class InterfaceRoutes {
     private final Supplier<EngineRuntime> runtime;
     private final Store store;
     private final Clock clock;
+    private final Activity activity;
 
-    InterfaceRoutes(Supplier<EngineRuntime> runtime, Store store, Clock clock) {
+    InterfaceRoutes(Supplier<EngineRuntime> runtime, Store store, Activity activity, Clock clock) {
         this.runtime = runtime;
         this.store = store;
+        this.activity = activity;
         this.clock = clock;
     }
 
@@ -48,14 +51,14 @@ final class InterfaceRoutes {
         interfaces(runtime);
         HealthSnapshot snapshot = runtime.get().health().snapshot();
         return ApiResponse.json(200, Map.of("draining", snapshot.draining(),
-                "interfaces", snapshot.interfaces().stream().map(InterfaceJson::of).toList()));
+                "interfaces", snapshot.interfaces().stream().map(i -> InterfaceJson.of(i, activity)).toList()));
     }
 
     private ApiResponse one(ApiRequest request) {
         InterfaceManager interfaces = interfaces(runtime);
         String name = request.pathName("name");
         state(interfaces, name);
-        return ApiResponse.json(200, InterfaceJson.of(runtime.get().health().snapshot().find(name).orElseThrow()));
+        return ApiResponse.json(200, InterfaceJson.of(runtime.get().health().snapshot().find(name).orElseThrow(), activity));
     }
 
     private ApiResponse pause(ApiRequest request, Caller caller) {
@@ -98,7 +101,7 @@ final class InterfaceRoutes {
         }
         HealthSnapshot.InterfaceHealth health = runtime.get().health().snapshot().find(name).orElseThrow();
         var d = health.destinations().stream().filter(x -> x.name().equals(destination)).findFirst().orElseThrow();
-        return ApiResponse.json(200, InterfaceJson.destination(health.state(), d));
+        return ApiResponse.json(200, InterfaceJson.destination(health.state(), d, activity));
     }
 
     private static InterfaceState state(InterfaceManager interfaces, String name) {

@@ -81,6 +81,7 @@ public final class OpenApiDocument {
         op.put("security", requirement.open() ? List.of()
                 : List.of(Map.of("token", List.of()), Map.of("session", List.of())));
         op.put("x-ductus-access", requirement.describe());
+        op.putAll(route.extensions());
         return op;
     }
 

@@ -16,12 +16,15 @@ import java.util.Objects;
  * @param requestBody the component schema of its JSON body, or null when it takes none
  * @param responses   its answers other than problems: status → component schema (null for no body)
  * @param produces    the media type of those answers' bodies ({@code application/json} unless said)
+ * @param extensions  more the OpenAPI document says of it ({@code x-…} fields, such as the event stream's event types)
  */
 public record Route(String method, String path, String operationId, String summary, String tag, List<Parameter> query,
-                    String requestBody, Map<Integer, String> responses, String produces, Handler handler) {
+                    String requestBody, Map<Integer, String> responses, String produces, Map<String, Object> extensions,
+                    Handler handler) {
 
     public Route {
         query = List.copyOf(query);
+        extensions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(extensions));
         responses = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(responses));
         Objects.requireNonNull(handler, "handler");
     }
@@ -67,6 +70,7 @@ public record Route(String method, String path, String operationId, String summa
         private String body;
         private final Map<Integer, String> responses = new LinkedHashMap<>();
         private String produces = "application/json";
+        private final Map<String, Object> extensions = new LinkedHashMap<>();
 
         private Builder(String method, String path, String operationId, String summary) {
             this.method = method;
@@ -96,6 +100,13 @@ public record Route(String method, String path, String operationId, String summa
             return this;
         }
 
+        /** An {@code x-} field of the operation in the OpenAPI document. */
+        public Builder extension(String name, Object value) {
+            if (!name.startsWith("x-")) throw new IllegalArgumentException("OpenAPI extensions start with x-: " + name);
+            extensions.put(name, value);
+            return this;
+        }
+
         /** An answer; {@code schema} null for one without a body (204). */
         public Builder returns(int status, String schema) {
             responses.put(status, schema);
@@ -104,7 +115,7 @@ public record Route(String method, String path, String operationId, String summa
 
         public Route handle(Handler handler) {
             if (responses.isEmpty()) throw new IllegalStateException(operationId + " declares no response");
-            return new Route(method, path, operationId, summary, tag, query, body, responses, produces, handler);
+            return new Route(method, path, operationId, summary, tag, query, body, responses, produces, extensions, handler);
         }
     }
 }

@@ -158,7 +158,29 @@ public final class EventHub {
         publish("drain", Map.of("draining", draining));
     }
 
+    /**
+     * Every event type a follower can get, with the component schema of its data in the OpenAPI document
+     * (listed under the event stream's operation as x-ductus-events).
+     */
+    public static final Map<String, String> TYPES = orderedTypes();
+
+    private static Map<String, String> orderedTypes() {
+        Map<String, String> types = new LinkedHashMap<>();
+        types.put("received", "ReceivedEvent");
+        types.put("delivery", "DeliveryEvent");
+        types.put("counts", "CountsEvent");
+        types.put("interface", "InterfaceEvent");
+        types.put("destination", "DestinationEvent");
+        types.put("messages", "MessagesEvent");
+        types.put("health", "HealthEvent");
+        types.put("alert", "AlertEvent");
+        types.put("drain", "DrainEvent");
+        types.put("resync", "ResyncEvent");
+        return java.util.Collections.unmodifiableMap(types);
+    }
+
     private void publish(String type, Map<String, Object> data) {
+        if (!TYPES.containsKey(type)) throw new IllegalArgumentException("event type " + type + " is not in EventHub.TYPES");
         EngineEvent event = new EngineEvent(ids.incrementAndGet(), type, data);
         for (EventSubscription follower : followers) follower.offer(event);
     }

@@ -1,0 +1,13 @@
+package io.ductus.client.model;
+
+import java.util.List;
+
+/** POST /api/v1/messages/dismiss: quarantined deliveries become filtered, with the reason as their last error. */
+@ApiSchema("Dismiss")
+public record Dismiss(List<Long> ids, List<String> destinations, String reason) {
+
+    public Dismiss {
+        ids = List.copyOf(ids);
+        destinations = destinations == null ? List.of() : List.copyOf(destinations);
+    }
+}

@@ -1,0 +1,12 @@
+package io.ductus.client.model;
+
+import java.util.List;
+
+/** POST /api/v1/tokens's body; an owner makes a token that never has more than that user. */
+@ApiSchema("NewToken")
+public record NewToken(String name, String role, List<String> permissions, String owner) {
+
+    public NewToken {
+        permissions = permissions == null ? List.of() : List.copyOf(permissions);
+    }
+}
