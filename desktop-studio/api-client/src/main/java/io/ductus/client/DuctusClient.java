@@ -61,7 +61,7 @@ import java.util.regex.Pattern;
  * or throws {@link ApiException}. It calls with a token ({@link #withToken}) or, after {@link #signIn}, with
  * the session cookie and its CSRF token. Thread-safe; one instance per engine.
  */
-public final class DuctusClient implements AutoCloseable {
+public final class DuctusClient implements DuctusApi, AutoCloseable {
 
     /** Jackson as the API writes JSON: ISO instants, unknown fields ignored (newer engines add fields). */
     public static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
@@ -99,6 +99,7 @@ public final class DuctusClient implements AutoCloseable {
         return new DuctusClient(base, null, connectTimeout, timeout);
     }
 
+    @Override
     public URI base() {
         return base;
     }
@@ -111,6 +112,7 @@ public final class DuctusClient implements AutoCloseable {
     // ---- signing in
 
     /** Signs in with a user name and password: later calls carry the session cookie and CSRF token. */
+    @Override
     public Session signIn(String username, String password) {
         Session session = call(Operation.CREATE_SESSION, Operation.CREATE_SESSION.path(), new SignIn(username, password), Session.class);
         this.token = null;
@@ -119,6 +121,7 @@ public final class DuctusClient implements AutoCloseable {
     }
 
     /** Ends this session on the engine (a token caller has none to end: nothing is sent). */
+    @Override
     public void signOut() {
         if (csrfToken == null) return;
         try {
@@ -128,58 +131,71 @@ public final class DuctusClient implements AutoCloseable {
         }
     }
 
+    @Override
     public Me me() {
         return get(Operation.GET_ME, Operation.GET_ME.path(), Me.class);
     }
 
+    @Override
     public void changePassword(String current, String replacement) {
         call(Operation.CHANGE_MY_PASSWORD, Operation.CHANGE_MY_PASSWORD.path(), new PasswordChange(current, replacement), Void.class);
     }
 
     // ---- the engine
 
+    @Override
     public Health health() {
         return get(Operation.GET_HEALTH, Operation.GET_HEALTH.path(), Health.class);
     }
 
+    @Override
     public Ready ready() {
         return get(Operation.GET_READY, Operation.GET_READY.path(), Ready.class);
     }
 
+    @Override
     public EngineInfo engine() {
         return get(Operation.GET_ENGINE, Operation.GET_ENGINE.path(), EngineInfo.class);
     }
 
+    @Override
     public InterfaceList interfaces() {
         return get(Operation.LIST_INTERFACES, Operation.LIST_INTERFACES.path(), InterfaceList.class);
     }
 
+    @Override
     public InterfaceInfo anInterface(String name) {
         return get(Operation.GET_INTERFACE, Operation.GET_INTERFACE.expand(name), InterfaceInfo.class);
     }
 
+    @Override
     public Destination pause(String interfaceName, String destination) {
         return call(Operation.PAUSE_DESTINATION, Operation.PAUSE_DESTINATION.expand(interfaceName, destination), null, Destination.class);
     }
 
+    @Override
     public Destination resume(String interfaceName, String destination) {
         return call(Operation.RESUME_DESTINATION, Operation.RESUME_DESTINATION.expand(interfaceName, destination), null, Destination.class);
     }
 
+    @Override
     public Drain drain() {
         return get(Operation.GET_DRAIN, Operation.GET_DRAIN.path(), Drain.class);
     }
 
+    @Override
     public Drain startDrain() {
         return call(Operation.START_DRAIN, Operation.START_DRAIN.path(), null, Drain.class);
     }
 
+    @Override
     public Drain stopDrain() {
         return call(Operation.STOP_DRAIN, Operation.STOP_DRAIN.path(), null, Drain.class);
     }
 
     // ---- messages
 
+    @Override
     public MessagePage messages(MessageQuery q) {
         Map<String, Object> query = new LinkedHashMap<>();
         query.put("interface", q.interfaceName());
@@ -193,21 +209,25 @@ public final class DuctusClient implements AutoCloseable {
         return get(Operation.LIST_MESSAGES, Operation.LIST_MESSAGES.path() + queryString(query), MessagePage.class);
     }
 
+    @Override
     public Message message(long id) {
         return get(Operation.GET_MESSAGE, Operation.GET_MESSAGE.expand(id), Message.class);
     }
 
     /** The payload as stored (needs the payloads permission; the engine audits the read). */
+    @Override
     public Payload payload(long id) {
         return text(Operation.GET_MESSAGE_PAYLOAD, Operation.GET_MESSAGE_PAYLOAD.expand(id));
     }
 
     /** What a destination saved of its delivery (payloads permission; audited). */
+    @Override
     public Payload output(long id, String destination) {
         return text(Operation.GET_DELIVERY_OUTPUT, Operation.GET_DELIVERY_OUTPUT.expand(id, destination));
     }
 
     /** Quarantined deliveries, newest message first; {@code after} is the previous page's next (null for the first). */
+    @Override
     public QuarantinePage quarantine(String interfaceName, QuarantinePage.Cursor after, int limit) {
         Map<String, Object> query = new LinkedHashMap<>();
         query.put("interface", interfaceName);
@@ -217,48 +237,59 @@ public final class DuctusClient implements AutoCloseable {
         return get(Operation.LIST_QUARANTINE, Operation.LIST_QUARANTINE.path() + queryString(query), QuarantinePage.class);
     }
 
+    @Override
     public Changed resend(Resend request) {
         return call(Operation.RESEND_MESSAGES, Operation.RESEND_MESSAGES.path(), request, Changed.class);
     }
 
+    @Override
     public Edited edit(long id, Edit request) {
         return call(Operation.EDIT_MESSAGE, Operation.EDIT_MESSAGE.expand(id), request, Edited.class);
     }
 
+    @Override
     public Changed dismiss(Dismiss request) {
         return call(Operation.DISMISS_MESSAGES, Operation.DISMISS_MESSAGES.path(), request, Changed.class);
     }
 
     // ---- audit, users, tokens
 
+    @Override
     public AuditPage audit(Long before, int limit) {
         return get(Operation.LIST_AUDIT, Operation.LIST_AUDIT.path() + queryString(paging(before, limit)), AuditPage.class);
     }
 
+    @Override
     public AuditPage myActivity(Long before, int limit) {
         return get(Operation.LIST_MY_ACTIVITY, Operation.LIST_MY_ACTIVITY.path() + queryString(paging(before, limit)), AuditPage.class);
     }
 
+    @Override
     public UserList users() {
         return get(Operation.LIST_USERS, Operation.LIST_USERS.path(), UserList.class);
     }
 
+    @Override
     public User createUser(NewUser user) {
         return call(Operation.CREATE_USER, Operation.CREATE_USER.path(), user, User.class);
     }
 
+    @Override
     public void setUserPassword(long id, String password) {
         call(Operation.SET_USER_PASSWORD, Operation.SET_USER_PASSWORD.expand(id), new PasswordSet(password), Void.class);
     }
 
+    @Override
     public TokenList tokens() {
         return get(Operation.LIST_TOKENS, Operation.LIST_TOKENS.path(), TokenList.class);
     }
 
+    @Override
     public CreatedToken createToken(NewToken request) {
         return call(Operation.CREATE_TOKEN, Operation.CREATE_TOKEN.path(), request, CreatedToken.class);
     }
 
+    @Override
     public void revokeToken(long id) {
         call(Operation.REVOKE_TOKEN, Operation.REVOKE_TOKEN.expand(id), null, Void.class);
     }
@@ -270,6 +301,7 @@ public final class DuctusClient implements AutoCloseable {
      * when the stream ends, and tells the listener to read the state again (resync) whenever it may have
      * missed something.
      */
+    @Override
     public EventStream events(EventListener listener) {
         return EventStream.open(this, listener);
     }
