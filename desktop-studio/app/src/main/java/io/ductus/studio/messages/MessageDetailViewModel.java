@@ -265,7 +265,7 @@ public final class MessageDetailViewModel {
             status.set("Show the payload first: the corrected copy starts from it.");
             return;
         }
-        editText.set(payload.text());
+        editText.set(LineBreaks.forDisplay(payload.text()));
         editing.set(true);
     }
 
@@ -287,7 +287,7 @@ public final class MessageDetailViewModel {
                 "Store and send")) {
             return;
         }
-        String text = editText.get();
+        String text = LineBreaks.fromDisplay(editText.get(), payload.text());
         String charset = payload.charset().name();
         session.call(() -> session.api().edit(m.id(), new Edit(text, charset, to)), edited -> {
             editing.set(false);

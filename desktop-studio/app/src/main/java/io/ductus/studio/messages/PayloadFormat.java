@@ -27,6 +27,26 @@ public final class PayloadFormat {
 
     /** A payload made readable: its kind, the text to show, and the table for CSV (else empty). */
     public record Readable(Kind kind, String text, List<String> header, List<List<String>> rows) {
+
+        /** The text to read: indented JSON or XML; for CSV the columns aligned under their names. */
+        public String readableText() {
+            if (kind != Kind.CSV) return text;
+            int[] widths = new int[header.size()];
+            for (int c = 0; c < header.size(); c++) widths[c] = header.get(c).length();
+            for (List<String> row : rows) for (int c = 0; c < row.size(); c++) widths[c] = Math.max(widths[c], Math.min(40, row.get(c).length()));
+            StringBuilder s = new StringBuilder();
+            line(s, header, widths);
+            for (List<String> row : rows) line(s, row, widths);
+            return s.toString();
+        }
+
+        private static void line(StringBuilder s, List<String> values, int[] widths) {
+            for (int c = 0; c < values.size(); c++) {
+                String v = values.get(c);
+                s.append(c == 0 ? "" : " | ").append(v).append(" ".repeat(Math.max(0, widths[c] - v.length())));
+            }
+            s.append('\n');
+        }
     }
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
