@@ -45,6 +45,7 @@ public final class TokensView {
         TableView<Token> table = new TableView<>(vm.tokens());
         table.setId("tokens-table");
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.getStyleClass().add("dense");
         table.getColumns().add(Columns.text("Name", 150, Token::name));
         table.getColumns().add(Columns.text("Role", 80, Token::role));
         table.getColumns().add(Columns.text("Permissions", 130, t -> String.join(", ", t.permissions())));

@@ -49,6 +49,7 @@ public final class UsersView {
         TableView<User> table = new TableView<>(vm.users());
         table.setId("users-table");
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.getStyleClass().add("dense");
         table.getColumns().add(Columns.text("Name", 140, User::username));
         table.getColumns().add(Columns.text("Role", 80, User::role));
         table.getColumns().add(Columns.text("Permissions", 130, u -> String.join(", ", u.permissions())));

@@ -31,6 +31,7 @@ public final class AuditView {
         TableView<AuditEntry> table = new TableView<>(vm.shown());
         table.setId("audit-table");
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.getStyleClass().add("dense");
         table.getColumns().add(Columns.text("When", 135, e -> Cells.time(e.at())));
         table.getColumns().add(Columns.text("Who", 140, AuditEntry::actor));
         table.getColumns().add(Columns.text("How", 70, AuditEntry::via));
@@ -42,6 +43,7 @@ public final class AuditView {
         table.setPlaceholder(new Label(vm.mayRead() ? "No audit rows read yet." : "The audit log needs the audit permission."));
         Button older = Icons.button("Load older", Material2AL.EXPAND_MORE, "audit-older", vm::loadOlder);
         older.visibleProperty().bind(vm.olderProperty());
+        older.managedProperty().bind(older.visibleProperty());
         Label summary = new Label();
         summary.setId("audit-summary");
         summary.getStyleClass().add("muted");

@@ -67,12 +67,13 @@ public final class ConnectView {
             @Override
             protected void updateItem(ServerProfile p, boolean empty) {
                 super.updateItem(p, empty);
+                textProperty().unbind();
                 if (empty || p == null) {
                     setText(null);
                     return;
                 }
-                textProperty().bind(Bindings.createStringBinding(() -> p.name() + "\n" + p.url() + "  ·  "
-                        + vm.reachability().getOrDefault(p.name(), ""), vm.reachability()));
+                textProperty().bind(Bindings.createStringBinding(() -> p.name() + "\n" + p.url()
+                        + (vm.reachability().containsKey(p.name()) ? "  ·  " + vm.reachability().get(p.name()) : ""), vm.reachability()));
             }
         });
         profiles.getSelectionModel().selectedItemProperty().addListener((o, a, p) -> {

@@ -51,6 +51,8 @@ public final class ConnectViewModel {
     private final ReadOnlyObjectWrapper<Phase> phase = new ReadOnlyObjectWrapper<>(Phase.SIGN_IN);
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private DuctusApi pending;
+    /** Set while the view model selects a profile itself (after signing in): the form keeps what was typed. */
+    private boolean selecting;
     private ServerProfile pendingProfile;
 
     /** A signed-in client and its caller, handed to whoever opens the server's window. */
@@ -64,7 +66,9 @@ public final class ConnectViewModel {
         this.clients = clients;
         this.opener = opener;
         profiles.setAll(settings.saved().profiles());
-        selected.addListener((o, was, p) -> fill(p));
+        selected.addListener((o, was, p) -> {
+            if (!selecting) fill(p);
+        });
         String last = settings.saved().lastProfile();
         profiles.stream().filter(p -> p.name().equals(last)).findFirst().or(() -> profiles.stream().findFirst()).ifPresent(selected::set);
         if (settings.problem() != null) message.set(settings.problem());
@@ -206,9 +210,15 @@ public final class ConnectViewModel {
         }).onSuccess(signed -> {
             token.set("");
             settings.profile(profile);
-            if (!profiles.contains(profile)) {
-                profiles.removeIf(p -> p.name().equals(profile.name()));
-                profiles.addFirst(profile);
+            selecting = true;
+            try {
+                if (!profiles.contains(profile)) {
+                    profiles.removeIf(p -> p.name().equals(profile.name()));
+                    profiles.addFirst(profile);
+                }
+                selected.set(profile);
+            } finally {
+                selecting = false;
             }
             if (signed.me().mustChangePassword()) {
                 pending = signed.api();

@@ -25,7 +25,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import org.controlsfx.control.textfield.TextFields;
+import io.ductus.studio.ui.SearchField;
 import org.kordamp.ikonli.material2.Material2MZ;
 
 /**
@@ -69,7 +69,7 @@ public final class DashboardView {
         summary.setId("dashboard-summary");
         summary.getStyleClass().add("muted");
         summary.textProperty().bind(vm.summaryProperty());
-        TextField search = TextFields.createClearableTextField();
+        TextField search = SearchField.create();
         search.setId("dashboard-search");
         search.setPromptText("Search interfaces, destinations, connector types   (Ctrl+F)");
         search.setPrefColumnCount(30);
@@ -108,6 +108,7 @@ public final class DashboardView {
         table.setRoot(top);
         table.setShowRoot(false);
         table.setColumnResizePolicy(TreeTableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.getStyleClass().add("dense");
         table.getColumns().add(text("Interface / destination", 260, i -> new ReadOnlyObjectWrapper<>(i.name()),
                 d -> new ReadOnlyObjectWrapper<>(d.name())));
         table.getColumns().add(text("State", 90, InterfaceRow::stateProperty,
@@ -147,6 +148,14 @@ public final class DashboardView {
         table.getColumns().add(last);
         if (vm.mayOperate()) table.getColumns().add(actions());
         table.setPlaceholder(new Label("No interfaces match."));
+        table.setRowFactory(t -> new javafx.scene.control.TreeTableRow<>() {
+            @Override
+            protected void updateItem(Object item, boolean empty) {
+                super.updateItem(item, empty);
+                getStyleClass().remove("interface-row");
+                if (!empty && item instanceof InterfaceRow) getStyleClass().add("interface-row");
+            }
+        });
         return table;
     }
 

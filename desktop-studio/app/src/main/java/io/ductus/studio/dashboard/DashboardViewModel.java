@@ -126,6 +126,7 @@ public final class DashboardViewModel {
         loading.set(true);
         session.call(() -> session.api().interfaces(), list -> {
             loading.set(false);
+            message.set("");
             apply(list);
         }, problem -> {
             loading.set(false);

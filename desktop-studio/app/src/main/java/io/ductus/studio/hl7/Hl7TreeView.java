@@ -47,6 +47,7 @@ public final class Hl7TreeView {
         TableView<Hl7TreeViewModel.Detail> details = new TableView<>(vm.details());
         details.setId("hl7-details");
         details.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        details.getStyleClass().add("dense");
         details.getColumns().add(column("Position", 90, Hl7TreeViewModel.Detail::path));
         details.getColumns().add(column("Name", 170, Hl7TreeViewModel.Detail::name));
         details.getColumns().add(column("Type", 55, Hl7TreeViewModel.Detail::dataType));

@@ -28,6 +28,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
+import org.controlsfx.control.StatusBar;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
@@ -92,6 +93,7 @@ public final class ServerWindow {
         BorderPane root = new BorderPane();
         root.setTop(new VBox(banner(), header(host)));
         root.setCenter(new StackPane(tabs, signInOverlay()));
+        root.setBottom(statusBar());
         Scene scene = new Scene(root, 1280, 800);
         shortcuts(scene, host);
         stage.setScene(scene);
@@ -137,6 +139,18 @@ public final class ServerWindow {
         Button signOut = Icons.button("Sign out", Material2AL.EXIT_TO_APP, "sign-out", vm::signOut);
         HBox bar = new HBox(server, url, grow, who, theme, smaller, larger, signOut);
         bar.getStyleClass().add("toolbar-row");
+        return bar;
+    }
+
+    /** ControlsFX's status bar: the connection on the left, the engine on the right. */
+    private Node statusBar() {
+        StatusBar bar = new StatusBar();
+        bar.setId("status-bar");
+        bar.textProperty().bind(vm.connectionTextProperty());
+        Label engine = new Label();
+        engine.setId("engine-text");
+        engine.textProperty().bind(vm.engineTextProperty());
+        bar.getRightItems().add(engine);
         return bar;
     }
 

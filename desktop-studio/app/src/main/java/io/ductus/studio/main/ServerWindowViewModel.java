@@ -39,6 +39,8 @@ public final class ServerWindowViewModel implements Navigator {
     private final TokensViewModel tokens;
     private final ObjectProperty<Screen> screen = new SimpleObjectProperty<>(Screen.DASHBOARD);
     private final ReadOnlyStringWrapper who = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper engineText = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper connectionText = new ReadOnlyStringWrapper("");
     private final StringProperty signInPassword = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper signInMessage = new ReadOnlyStringWrapper("");
     private final Set<Screen> loaded = EnumSet.noneOf(Screen.class);
@@ -48,7 +50,7 @@ public final class ServerWindowViewModel implements Navigator {
         this.session = session;
         this.dashboard = new DashboardViewModel(session, this);
         this.messages = new MessageBrowserViewModel(session, new MessageDetailViewModel(session, this, reader, dictionary));
-        this.compare = new CompareViewModel(session, reader);
+        this.compare = new CompareViewModel(session, reader, dictionary);
         this.quarantine = new QuarantineViewModel(session, this);
         this.audit = new AuditViewModel(session);
         this.users = new UsersViewModel(session);
@@ -62,6 +64,29 @@ public final class ServerWindowViewModel implements Navigator {
     public void start() {
         firstShown(screen.get());
         session.followEvents();
+        readEngine();
+        session.connection().onlineProperty().addListener((o, a, online) -> describeConnection(online));
+        session.live().onResync(this::readEngine);
+        describeConnection(session.connection().online());
+    }
+
+    private void readEngine() {
+        session.call(() -> session.api().engine(), e -> engineText.set("engine " + e.version() + " · " + e.state()
+                + (e.database() == null ? "" : " · " + e.database().kind()) + (e.draining() ? " · draining" : "")), problem -> { });
+    }
+
+    private void describeConnection(boolean online) {
+        connectionText.set((online ? "● connected to " : "○ reconnecting to ") + session.api().base());
+    }
+
+    /** The status bar's left: connected or reconnecting, and where. */
+    public ReadOnlyStringProperty connectionTextProperty() {
+        return connectionText.getReadOnlyProperty();
+    }
+
+    /** The status bar's right: the engine's version, state and database. */
+    public ReadOnlyStringProperty engineTextProperty() {
+        return engineText.getReadOnlyProperty();
     }
 
     private void firstShown(Screen s) {

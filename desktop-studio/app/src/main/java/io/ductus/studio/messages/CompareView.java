@@ -42,7 +42,9 @@ public final class CompareView {
         TableView<MessageComparison.Row> table = new TableView<>(vm.rows());
         table.setId("compare-table");
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.getColumns().add(column("Field", 100, MessageComparison.Row::path));
+        table.getStyleClass().add("dense");
+        table.getColumns().add(column("Field", 90, MessageComparison.Row::path));
+        table.getColumns().add(column("Name", 190, r -> vm.nameOf(r.path())));
         table.getColumns().add(column("Change", 90, r -> r.change().name().toLowerCase()));
         table.getColumns().add(column("Left", 380, MessageComparison.Row::left));
         table.getColumns().add(column("Right", 380, MessageComparison.Row::right));

@@ -1,6 +1,7 @@
 package io.ductus.studio.messages;
 
 import io.ductus.client.model.Payload;
+import io.ductus.studio.hl7.Hl7Dictionary;
 import io.ductus.studio.hl7.Hl7TreeReader;
 import io.ductus.studio.server.ServerSession;
 import java.util.LinkedHashSet;
@@ -24,6 +25,7 @@ public final class CompareViewModel {
 
     private final ServerSession session;
     private final Hl7TreeReader reader;
+    private final Hl7Dictionary dictionary;
     private final ObservableList<MessageComparison.Row> rows = FXCollections.observableArrayList();
     private final StringProperty ignored = new SimpleStringProperty(String.join(", ", MessageComparison.DEFAULT_IGNORED.stream().sorted().toList()));
     private final BooleanProperty onlyDifferences = new SimpleBooleanProperty(true);
@@ -32,9 +34,10 @@ public final class CompareViewModel {
     private Hl7TreeReader.Hl7Tree left;
     private Hl7TreeReader.Hl7Tree right;
 
-    public CompareViewModel(ServerSession session, Hl7TreeReader reader) {
+    public CompareViewModel(ServerSession session, Hl7TreeReader reader, Hl7Dictionary dictionary) {
         this.session = session;
         this.reader = reader;
+        this.dictionary = dictionary;
         ignored.addListener((o, a, b) -> recompute());
         onlyDifferences.addListener((o, a, b) -> recompute());
     }
@@ -76,6 +79,13 @@ public final class CompareViewModel {
             }
             recompute();
         }, summary::set);
+    }
+
+    /** The dictionary's name of a field path such as PID-5 or OBX[2]-5; empty when it has none. */
+    public String nameOf(String path) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([A-Z0-9]{3})(?:\\[\\d+])?-(\\d+)").matcher(path);
+        if (!m.matches()) return "";
+        return dictionary.field(m.group(1), Integer.parseInt(m.group(2))).map(Hl7Dictionary.Entry::name).orElse("");
     }
 
     /** Adds a field to the ignored ones (from a row's context menu). */

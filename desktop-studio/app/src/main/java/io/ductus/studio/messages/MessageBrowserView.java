@@ -23,7 +23,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import org.controlsfx.control.textfield.TextFields;
+import io.ductus.studio.ui.SearchField;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
@@ -39,7 +39,7 @@ public final class MessageBrowserView {
         root.setId("messages");
         root.setTop(filters());
         SplitPane split = new SplitPane(list(navigator), new MessageDetailView(vm.detail()).root());
-        split.setDividerPositions(0.42);
+        split.setDividerPositions(0.4);
         root.setCenter(split);
     }
 
@@ -77,7 +77,7 @@ public final class MessageBrowserView {
             f.visibleProperty().bind(vm.windowProperty().isEqualTo(TimeWindow.CUSTOM));
             f.managedProperty().bind(f.visibleProperty());
         }
-        TextField text = TextFields.createClearableTextField();
+        TextField text = SearchField.create();
         text.setId("messages-text");
         text.setPromptText("payload contains…   (Ctrl+F)");
         text.setPrefColumnCount(18);
@@ -96,10 +96,11 @@ public final class MessageBrowserView {
         table.setItems(vm.messages());
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.getStyleClass().add("dense");
         table.getColumns().add(column("ID", 70, m -> String.valueOf(m.id())));
         table.getColumns().add(column("Received", 135, m -> Cells.time(m.receivedAt())));
         table.getColumns().add(column("Interface", 110, MessageSummary::interfaceName));
-        TableColumn<MessageSummary, String> status = column("Status", 95, MessageSummary::status);
+        TableColumn<MessageSummary, String> status = column("Status", 110, MessageSummary::status);
         status.setCellFactory(c -> new TableCell<>() {
             @Override
             protected void updateItem(String s, boolean empty) {
@@ -130,7 +131,11 @@ public final class MessageBrowserView {
         page.setId("messages-page");
         page.textProperty().bind(vm.pageTextProperty());
         Button compare = Icons.button("Compare", Material2AL.COMPARE_ARROWS, "messages-compare", () -> {
-            if (vm.marked().size() == 2) navigator.compare(vm.marked().get(0).id(), vm.marked().get(1).id());
+            if (vm.marked().size() == 2) {
+                long a = vm.marked().get(0).id();
+                long b = vm.marked().get(1).id();
+                navigator.compare(Math.min(a, b), Math.max(a, b));
+            }
         });
         compare.disableProperty().bind(Bindings.size(vm.marked()).isNotEqualTo(2));
         Label arrivals = new Label();

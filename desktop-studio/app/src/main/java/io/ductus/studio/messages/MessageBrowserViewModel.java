@@ -61,9 +61,28 @@ public final class MessageBrowserViewModel {
         this.session = session;
         this.detail = detail;
         selected.addListener((o, was, now) -> {
-            if (now != null) detail.show(now.id());
+            var shown = detail.messageProperty().get();
+            if (now != null && (shown == null || shown.id() != now.id())) detail.show(now.id());
         });
         session.live().follow(this::apply);
+        detail.messageProperty().addListener((o, was, m) -> {
+            if (m != null) refreshRow(m);
+        });
+    }
+
+    /** The detail read a message again: its row shows the status it has now. */
+    private void refreshRow(io.ductus.client.model.Message m) {
+        for (int i = 0; i < messages.size(); i++) {
+            MessageSummary row = messages.get(i);
+            if (row.id() == m.id() && !row.status().equals(m.status())) {
+                boolean wasSelected = selected.get() == row;
+                MessageSummary fresh = new MessageSummary(m.id(), m.interfaceName(), m.receivedAt(), m.status(), m.size(), m.charset(),
+                        m.orderingKey(), m.lane(), m.dedupeKey(), m.duplicateOf(), m.settledAt(), m.editedFrom());
+                messages.set(i, fresh);
+                if (wasSelected) selected.set(fresh);
+                return;
+            }
+        }
     }
 
     public ObservableList<String> interfaceNames() {

@@ -57,7 +57,7 @@ public final class MessageDetailView {
 
         SplitPane split = new SplitPane(deliveries(), payload());
         split.setOrientation(javafx.geometry.Orientation.VERTICAL);
-        split.setDividerPositions(0.3);
+        split.setDividerPositions(0.27);
         VBox.setVgrow(split, Priority.ALWAYS);
         root.getChildren().addAll(header, facts, actions(), status, split);
     }
@@ -84,6 +84,7 @@ public final class MessageDetailView {
         TableView<Delivery> table = new TableView<>(vm.deliveries());
         table.setId("deliveries");
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.getStyleClass().add("dense");
         table.getColumns().add(column("Destination", 120, Delivery::destination));
         TableColumn<Delivery, String> status = column("Status", 95, Delivery::status);
         status.setCellFactory(c -> new TableCell<>() {

@@ -39,6 +39,7 @@ public final class QuarantineView {
         Button refresh = Icons.iconButton(Material2MZ.REFRESH, "Read the quarantine again (F5)", "quarantine-refresh", vm::load);
         Button more = Icons.button("Load more", Material2AL.EXPAND_MORE, "quarantine-more", vm::loadMore);
         more.visibleProperty().bind(vm.moreProperty());
+        more.managedProperty().bind(more.visibleProperty());
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
         HBox bar = new HBox(title, summary, grow, iface, refresh, more);
@@ -47,6 +48,7 @@ public final class QuarantineView {
         TableView<QuarantineGroup> groups = new TableView<>(vm.groups());
         groups.setId("quarantine-groups");
         groups.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        groups.getStyleClass().add("dense");
         groups.getColumns().add(Columns.text("Deliveries", 90, g -> String.valueOf(g.deliveries().size())));
         groups.getColumns().add(Columns.text("Interfaces", 90, g -> String.valueOf(g.interfaces())));
         groups.getColumns().add(Columns.text("Reason", 700, QuarantineGroup::reason));
@@ -59,6 +61,7 @@ public final class QuarantineView {
         TableView<QuarantinedDelivery> deliveries = new TableView<>(vm.deliveries());
         deliveries.setId("quarantine-deliveries");
         deliveries.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        deliveries.getStyleClass().add("dense");
         deliveries.getColumns().add(Columns.text("Message", 80, d -> String.valueOf(d.message().id())));
         deliveries.getColumns().add(Columns.text("Interface", 110, d -> d.message().interfaceName()));
         deliveries.getColumns().add(Columns.text("Destination", 110, QuarantinedDelivery::destination));
