@@ -1,0 +1,59 @@
+package io.ductus.studio.hl7;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class CoreHl7TreeReaderTest {
+
+    static final String ADT = "MSH|^~\\&|ADMIT|GENHOSP|DUCTUS|LAB|20261201083000||ADT^A01|MSG1|P|2.5\r"
+            + "PID|1||MRN1^^^GENHOSP^MR~ALT9^^^OTHER||DOE^JANE^Q||19700101|F|||12 Main St&Apt 4^^Springfield\r"
+            + "OBX|1|NM|GLU||5.4\rOBX|2|NM|K||4.1\r";
+
+    private final Hl7TreeReader.Hl7Tree tree = read(ADT);
+
+    private static Hl7TreeReader.Hl7Tree read(String text) {
+        try {
+            return new CoreHl7TreeReader().read(text);
+        } catch (Hl7TreeReader.Hl7ReadException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void segments_fields_repetitions_components_and_subcomponents_each_have_their_path_and_value() {
+        Hl7Node root = tree.root();
+        assertThat(root.children()).extracting(Hl7Node::path).containsExactly("MSH", "PID", "OBX", "OBX[2]");
+        assertThat(root.find("PID-5").value()).isEqualTo("DOE^JANE^Q");
+        assertThat(root.find("PID-5.2").value()).isEqualTo("JANE");
+        assertThat(root.find("PID-3").children()).extracting(Hl7Node::path).containsExactly("PID-3(1)", "PID-3(2)");
+        assertThat(root.find("PID-3(2).4").value()).isEqualTo("OTHER");
+        assertThat(root.find("PID-11.1.2").value()).isEqualTo("Apt 4");
+        assertThat(root.find("OBX[2]-5").value()).isEqualTo("4.1");
+    }
+
+    @Test
+    void msh_1_and_msh_2_are_the_separators_as_hl7_counts_them() {
+        assertThat(tree.root().find("MSH-1").value()).isEqualTo("|");
+        assertThat(tree.root().find("MSH-2").value()).isEqualTo("^~\\&");
+        assertThat(tree.root().find("MSH-9.2").value()).isEqualTo("A01");
+        assertThat(tree.root().find("MSH-10").value()).isEqualTo("MSG1");
+        assertThat(tree.field()).isEqualTo('|');
+        assertThat(tree.subcomponent()).isEqualTo('&');
+    }
+
+    @Test
+    void each_position_knows_where_it_stands_in_the_text() {
+        Hl7Node family = tree.root().find("PID-5.1");
+        assertThat(ADT.substring(family.start(), family.end())).isEqualTo("DOE");
+        Hl7Node second = tree.root().find("OBX[2]");
+        assertThat(ADT.substring(second.start(), second.end())).isEqualTo("OBX|2|NM|K||4.1");
+    }
+
+    @Test
+    void a_payload_that_is_not_hl7_says_why() {
+        assertThatThrownBy(() -> new CoreHl7TreeReader().read("{\"not\": \"hl7\"}"))
+                .isInstanceOf(Hl7TreeReader.Hl7ReadException.class).hasMessageContaining("starts with MSH");
+    }
+}
