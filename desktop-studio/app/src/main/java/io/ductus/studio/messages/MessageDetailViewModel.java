@@ -165,7 +165,15 @@ public final class MessageDetailViewModel {
     }
 
     private void load(long id) {
-        session.call(() -> session.api().message(id), this::showMessage, status::set);
+        load(id, "");
+    }
+
+    /** Reads the message and shows it, then {@code statusAfter} (what an action just did). */
+    private void load(long id, String statusAfter) {
+        session.call(() -> session.api().message(id), m -> {
+            showMessage(m);
+            status.set(statusAfter);
+        }, status::set);
     }
 
     private void showMessage(Message m) {
@@ -182,7 +190,6 @@ public final class MessageDetailViewModel {
         if (m.editedFrom() != null) f.append("\nedited copy of ").append(m.editedFrom());
         if (!m.editedCopies().isEmpty()) f.append("\nedited copies: ").append(m.editedCopies());
         facts.set(f.toString());
-        status.set("");
     }
 
     /** Reads the payload (audited) and shows it as its kind allows. */
@@ -298,10 +305,7 @@ public final class MessageDetailViewModel {
 
     private void act(java.util.concurrent.Callable<?> action, String done) {
         Message m = message.get();
-        session.call(action, changed -> {
-            status.set(done);
-            load(m.id());
-        }, status::set);
+        session.call(action, changed -> load(m.id(), done), status::set);
     }
 
     /** A delivery of the shown message moved: read it again (one read at a time). */
