@@ -41,6 +41,8 @@ public final class BenchMain {
         all.put("replay", new Entry("100,000 stored ORU^R01 messages × 3 destinations replayed through a candidate that changes one"
                 + " field, on a live engine taking strict MLLP traffic: rows per second against the transforms alone; ACK rate during"
                 + " against before", new ReplayBench()));
+        all.put("studio", new Entry("the desktop studio: its image's start to the connect screen; first paint of 1,000 interfaces;"
+                + " the longest frame gap while they get 200 events/s (headless)", new StudioBench()));
         return all;
     }
 

@@ -1,0 +1,101 @@
+package io.ductus.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The studio: (1) cold starts of the self-contained image (its own runtime and jars, as bin/ductus-studio
+ * starts them) to the connect screen, against the image's bare JVM printing one line; (2) in a child JVM
+ * ({@link StudioLoad}), the first paint of a dashboard of 1,000 interfaces and the longest gap between frames
+ * while they receive 200 events a second for 30 s, against the same window idle. Headless: Monocle's glass
+ * platform patched into the image's JavaFX, software rendering.
+ */
+final class StudioBench implements BenchMain.Scenario {
+
+    private static final Pattern SHOWN = Pattern.compile("ductus studio: connect screen shown");
+    private static final Pattern LOAD = Pattern.compile("dashboard_1000_ms=(\\d+) fx_max_stall_ms=(\\d+) idle_max_stall_ms=(\\d+)"
+            + " frames=(\\d+) events=(\\d+)");
+
+    @Override
+    public void run(Path root, boolean quick) throws Exception {
+        Path image = root.resolve("desktop-studio/app/target/ductus-studio");
+        Path java = image.resolve("lib/runtime/bin/java");
+        Path monocle = Files.list(root.resolve("bench/target/lib")).filter(p -> p.getFileName().toString().startsWith("openjfx-monocle"))
+                .findFirst().orElseThrow(() -> new IllegalStateException("openjfx-monocle is not in bench/target/lib"));
+        List<String> headless = List.of("--patch-module=javafx.graphics=" + monocle, "-Dglass.platform=Monocle", "-Dmonocle.platform=Headless",
+                "-Dprism.order=sw", "-Dheadless.geometry=1440x900-32", "--enable-native-access=javafx.graphics,ALL-UNNAMED");
+        int runs = quick ? 2 : 5;
+
+        List<Long> bare = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            long t0 = System.nanoTime();
+            Process p = new ProcessBuilder(java.toString(), "-cp", root.resolve("bench/target/ductus-bench.jar").toString(),
+                    StartupBench.Hello.class.getName()).redirectErrorStream(true).start();
+            readUntil(p, Pattern.compile("hello"));
+            bare.add(ms(t0));
+            p.waitFor();
+        }
+        System.out.println("the image's bare JVM to its first line: " + bare + " ms");
+
+        List<Long> starts = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            Path home = Files.createTempDirectory("ductus-bench-studio");
+            List<String> command = new ArrayList<>(List.of(java.toString()));
+            command.addAll(headless);
+            command.addAll(List.of("-Dductus.studio.startup.report=true", "-Dductus.studio.home=" + home, "-Dfile.encoding=UTF-8",
+                    "-cp", image.resolve("lib/app") + "/*", "io.ductus.studio.Main"));
+            long t0 = System.nanoTime();
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String line = readUntil(p, SHOWN);
+            long took = ms(t0);
+            starts.add(took);
+            p.destroy();
+            if (!p.waitFor(15, TimeUnit.SECONDS)) p.destroyForcibly();
+            System.out.printf("start %d: connect screen after %d ms (%s)%n", i + 1, took, line);
+        }
+
+        // The load runs on this JDK (its HTTP server plays the engine) with the studio's jars and JavaFX on the class path.
+        List<String> load = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw", "-Dheadless.geometry=1440x900-32",
+                "--enable-native-access=ALL-UNNAMED", "-Xmx512m",
+                "-cp", root.resolve("bench/target/ductus-bench.jar") + ":" + root.resolve("bench/target/lib") + "/*",
+                StudioLoad.class.getName(), "1000", quick ? "10" : "30", "200"));
+        Process p = new ProcessBuilder(load).redirectErrorStream(true).start();
+        String line = readUntil(p, LOAD);
+        p.waitFor(30, TimeUnit.SECONDS);
+        Matcher m = LOAD.matcher(line);
+        if (!m.find()) throw new IllegalStateException("no figures from the load run: " + line);
+        System.out.printf("RESULT studio start_to_connect_ms=%d dashboard_1000_ms=%s fx_max_stall_ms=%s idle_max_stall_ms=%s jvm_hello_ms=%d"
+                        + " frames=%s events=%s runs=%d%n", median(starts), m.group(1), m.group(2), m.group(3), median(bare), m.group(4),
+                m.group(5), runs);
+    }
+
+    private static String readUntil(Process p, Pattern wanted) throws IOException {
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        for (String line; (line = out.readLine()) != null; ) {
+            System.out.println("  | " + line);
+            if (wanted.matcher(line).find()) return line;
+        }
+        throw new IllegalStateException("the process ended without printing " + wanted.pattern());
+    }
+
+    private static long ms(long t0) {
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+    }
+
+    private static long median(List<Long> values) {
+        List<Long> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        return sorted.get(sorted.size() / 2);
+    }
+}
