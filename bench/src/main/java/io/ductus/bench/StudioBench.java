@@ -67,7 +67,7 @@ final class StudioBench implements BenchMain.Scenario {
         // The load runs on this JDK (its HTTP server plays the engine) with the studio's jars and JavaFX on the class path.
         List<String> load = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw", "-Dheadless.geometry=1440x900-32",
-                "--enable-native-access=ALL-UNNAMED", "-Xmx512m",
+                "--enable-native-access=ALL-UNNAMED", "-Xmx512m", "-Xlog:gc:stdout",
                 "-cp", root.resolve("bench/target/ductus-bench.jar") + ":" + root.resolve("bench/target/lib") + "/*",
                 StudioLoad.class.getName(), "1000", quick ? "10" : "30", "200"));
         Process p = new ProcessBuilder(load).redirectErrorStream(true).start();

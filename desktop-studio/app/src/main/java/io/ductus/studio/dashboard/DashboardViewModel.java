@@ -196,7 +196,7 @@ public final class DashboardViewModel {
             byName.keySet().retainAll(seen);
         }
         draining.set(list.draining());
-        refilter(true);
+        refilter(false); // the filtered list follows rows added and removed by itself
     }
 
     /** A batch of events, on the UI thread. */
@@ -212,8 +212,8 @@ public final class DashboardViewModel {
                         DestinationRow d = row == null ? null : row.destination(c.destination());
                         if (d == null) continue;
                         if ((d.quarantinedProperty().get() == 0) != (c.quarantined() == 0)) toRefresh.add(c.interfaceName());
-                        d.pendingProperty().set(c.pending());
-                        d.quarantinedProperty().set(c.quarantined());
+                        if (d.pendingProperty().get() != c.pending()) d.pendingProperty().set(c.pending());
+                        if (d.quarantinedProperty().get() != c.quarantined()) d.quarantinedProperty().set(c.quarantined());
                     }
                 }
                 case EngineEvent.Received r -> {

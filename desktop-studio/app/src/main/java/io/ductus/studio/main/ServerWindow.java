@@ -58,37 +58,34 @@ public final class ServerWindow {
     private final Stage stage;
     private final TabPane tabs = new TabPane();
     private final Map<Screen, Tab> byScreen = new EnumMap<>(Screen.class);
-    private final DashboardView dashboard;
-    private final MessageBrowserView messages;
+    private DashboardView dashboardView;
+    private MessageBrowserView messagesView;
 
     public ServerWindow(ServerWindowViewModel vm, Stage stage, Host host) {
         this.vm = vm;
         this.stage = stage;
-        dashboard = new DashboardView(vm.dashboard());
-        messages = new MessageBrowserView(vm.messages(), vm);
         boolean operator = vm.session().me() != null && vm.session().me().atLeast("operator");
         for (Screen s : Screen.values()) {
-            Node content = !vm.allowed(s) ? notAllowed(vm.whyNot(s)) : switch (s) {
-                case DASHBOARD -> dashboard.root();
-                case MESSAGES -> messages.root();
-                case COMPARE -> new CompareView(vm.compare()).root();
-                case QUARANTINE -> new QuarantineView(vm.quarantine(), operator).root();
-                case AUDIT -> new AuditView(vm.audit()).root();
-                case USERS -> new UsersView(vm.users()).root();
-                case TOKENS -> new TokensView(vm.tokens()).root();
-            };
-            Tab tab = new Tab(s.title(), content);
+            Tab tab = new Tab(s.title());
             tab.setId("tab-" + s.name().toLowerCase());
             tab.setGraphic(Icons.icon(ICONS.get(s)));
             tab.setClosable(false);
             byScreen.put(s, tab);
             tabs.getTabs().add(tab);
         }
+        // A screen's controls are made when it is first shown: a window opens with the dashboard's alone.
+        fill(vm.screenProperty().get(), operator);
         tabs.getSelectionModel().select(byScreen.get(vm.screenProperty().get()));
         tabs.getSelectionModel().selectedItemProperty().addListener((o, a, tab) -> byScreen.forEach((s, t) -> {
-            if (t == tab) vm.screenProperty().set(s);
+            if (t == tab) {
+                fill(s, operator);
+                vm.screenProperty().set(s);
+            }
         }));
-        vm.screenProperty().addListener((o, a, s) -> tabs.getSelectionModel().select(byScreen.get(s)));
+        vm.screenProperty().addListener((o, a, s) -> {
+            fill(s, operator);
+            tabs.getSelectionModel().select(byScreen.get(s));
+        });
 
         BorderPane root = new BorderPane();
         root.setTop(new VBox(banner(), header(host)));
@@ -100,6 +97,20 @@ public final class ServerWindow {
         stage.setTitle(vm.title());
         stage.setOnHidden(e -> host.closed(this));
         vm.onSignedOut(stage::close);
+    }
+
+    private void fill(Screen s, boolean operator) {
+        Tab tab = byScreen.get(s);
+        if (tab.getContent() != null) return;
+        tab.setContent(!vm.allowed(s) ? notAllowed(vm.whyNot(s)) : switch (s) {
+            case DASHBOARD -> (dashboardView = new DashboardView(vm.dashboard())).root();
+            case MESSAGES -> (messagesView = new MessageBrowserView(vm.messages(), vm)).root();
+            case COMPARE -> new CompareView(vm.compare()).root();
+            case QUARANTINE -> new QuarantineView(vm.quarantine(), operator).root();
+            case AUDIT -> new AuditView(vm.audit()).root();
+            case USERS -> new UsersView(vm.users()).root();
+            case TOKENS -> new TokensView(vm.tokens()).root();
+        });
     }
 
     public Stage stage() {
@@ -196,10 +207,10 @@ public final class ServerWindow {
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
                 host::toggleTheme);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN), () -> {
-            if (vm.screenProperty().get() == Screen.MESSAGES) messages.textField().requestFocus();
+            if (vm.screenProperty().get() == Screen.MESSAGES && messagesView != null) messagesView.textField().requestFocus();
             else {
                 vm.screenProperty().set(Screen.DASHBOARD);
-                dashboard.searchField().requestFocus();
+                if (dashboardView != null) dashboardView.searchField().requestFocus();
             }
         });
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), () -> {

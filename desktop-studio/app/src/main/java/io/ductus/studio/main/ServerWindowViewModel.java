@@ -62,8 +62,8 @@ public final class ServerWindowViewModel implements Navigator {
 
     /** Loads the first screen and starts following events. */
     public void start() {
+        session.followEvents(); // first, so that what changes while the first screen loads is not missed
         firstShown(screen.get());
-        session.followEvents();
         readEngine();
         session.connection().onlineProperty().addListener((o, a, online) -> describeConnection(online));
         session.live().onResync(this::readEngine);

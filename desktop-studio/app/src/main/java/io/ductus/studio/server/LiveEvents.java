@@ -26,6 +26,7 @@ public final class LiveEvents implements EventListener {
     private final List<Consumer<List<EngineEvent>>> followers = new CopyOnWriteArrayList<>();
     private final List<Runnable> reloaders = new CopyOnWriteArrayList<>();
     private volatile Consumer<ApiException> refusal = e -> { };
+    private boolean connectedBefore;
 
     public LiveEvents(TaskExecutor tasks, ConnectionState connection) {
         this.tasks = tasks;
@@ -46,11 +47,16 @@ public final class LiveEvents implements EventListener {
         this.refusal = action;
     }
 
+    /**
+     * The stream is open. The first time, the screens are loading what they show already (they opened with the
+     * stream); after a loss, they read their state again, since what happened meanwhile is not replayed.
+     */
     @Override
     public void connected() {
         tasks.onUiThread(() -> {
             connection.streamBack();
-            reloaders.forEach(Runnable::run);
+            if (connectedBefore) reloaders.forEach(Runnable::run);
+            connectedBefore = true;
         });
     }
 

@@ -89,13 +89,13 @@ class StudioIT {
         // Connect: the first sign-in asks for a password of one's own.
         setText(robot, "#name", "general-hospital");
         setText(robot, "#url", engine.apiUrl());
-        robot.clickOn("#username").write("admin");
-        robot.clickOn("#password").write(FIRST_PASSWORD);
+        type(robot, "#username", "admin");
+        type(robot, "#password", FIRST_PASSWORD);
         shoot(connectStage, "01-connect");
         robot.clickOn("#connect");
         await("the password change step", 30, () -> robot.lookup("#newPassword").queryAs(Node.class).isVisible());
-        robot.clickOn("#newPassword").write(OWN_PASSWORD);
-        robot.clickOn("#newPasswordAgain").write(OWN_PASSWORD);
+        type(robot, "#newPassword", OWN_PASSWORD);
+        type(robot, "#newPasswordAgain", OWN_PASSWORD);
         shoot(connectStage, "02-change-password");
         robot.clickOn("#changePassword");
         await("the server window", 30, () -> !studio.windows().isEmpty());
@@ -195,8 +195,8 @@ class StudioIT {
         // Users and tokens, for an admin.
         robot.clickOn("#tab-users");
         await("the users", 30, () -> !vm.users().users().isEmpty());
-        robot.clickOn("#user-name").write("ops.nurse");
-        robot.clickOn("#user-password").write("a first password for ops");
+        type(robot, "#user-name", "ops.nurse");
+        type(robot, "#user-password", "a first password for ops");
         robot.clickOn("#user-create");
         await("the new user", 30, () -> vm.users().users().stream().anyMatch(u -> u.username().equals("ops.nurse")));
         shoot(window.stage(), "12-users");
@@ -219,7 +219,7 @@ class StudioIT {
         setText(robot, "#name", "general-hospital (token)");
         setText(robot, "#url", engine.apiUrl());
         robot.clickOn("#withToken");
-        robot.clickOn("#token").write(token);
+        type(robot, "#token", token);
         shoot(connectStage, "15-connect-with-token");
         robot.clickOn("#connect");
         await("the server window", 30, () -> !studio.windows().isEmpty());
@@ -227,7 +227,7 @@ class StudioIT {
         ServerWindowViewModel vm = window.viewModel();
         await("the dashboard", 30, () -> vm.dashboard().allInterfaces().size() == 2);
         // Something typed that must survive the outage.
-        robot.clickOn("#dashboard-search").write("adt");
+        type(robot, "#dashboard-search", "adt");
 
         int apiPort = engine.apiPort();
         engine.stop();
@@ -244,6 +244,23 @@ class StudioIT {
         assertThat(MllpPeers.send(engine.mllpPort("adt-in"), MllpPeers.adt("MSG0004", "MRN1004", "LOE", "ANN", "F"))).isEqualTo("AA");
         await("the restarted engine's events to reach the studio", 60, () -> adt.quarantinedProperty().get() == before + 1);
         shoot(window.stage(), "17-reconnected");
+    }
+
+    /** Types into a field as a user would, once it has the focus (a click could land before a layout settles). */
+    private static void type(FxRobot robot, String query, String text) {
+        TextInputControl field = robot.lookup(query).queryAs(TextInputControl.class);
+        await(query + " shown", 10, () -> field.isVisible() && field.getScene() != null && field.getScene().getWindow().isShowing());
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents(); // the layout that showed it has settled
+        robot.clickOn(field);
+        try {
+            await(query + " focused", 10, field::isFocused);
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; focus is on " + onFx(() -> field.getScene().getFocusOwner()) + ", field at "
+                    + onFx(() -> field.localToScreen(field.getBoundsInLocal())) + ", window focused " + onFx(() -> field.getScene().getWindow().isFocused())
+                    + ", mouse at " + robot.point(field).query(), e);
+        }
+        robot.write(text);
+        await(query + " holding what was typed", 10, () -> field.getText().endsWith(text));
     }
 
     private static void setText(FxRobot robot, String query, String text) {

@@ -72,7 +72,9 @@ class ServerWindowViewModelTest {
     void the_stream_lost_and_back_is_one_banner_then_none_and_the_screens_read_again() {
         ServerWindowViewModel vm = window(api.me);
         vm.dashboard().load();
+        vm.session().live().connected(); // the first connection: the screen loads by itself, nothing more
         int reads = (int) api.calls.stream().filter(c -> c.equals("interfaces")).count();
+        assertThat(reads).isEqualTo(1);
         vm.session().live().disconnected(new ApiException(ApiException.Kind.UNREACHABLE, 0, "Event stream lost", "connection refused"),
                 Duration.ofSeconds(4));
         assertThat(vm.session().connection().bannerProperty().get())
