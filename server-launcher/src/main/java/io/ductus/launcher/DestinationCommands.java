@@ -1,8 +1,6 @@
 package io.ductus.launcher;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
+import io.ductus.client.model.Destination;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -10,7 +8,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code ductus pause} and {@code ductus resume}: one destination of a running engine. */
+/** {@code ductus pause}, {@code ductus resume} and {@code ductus retry}: one destination of a running engine. */
 final class DestinationCommands {
 
     private DestinationCommands() {
@@ -70,9 +68,7 @@ final class DestinationCommands {
 
         @Override
         public Integer call() {
-            JsonNode d = engine.client().post("/api/v1/interfaces/" + segment(interfaceName) + "/destinations/" + segment(destination)
-                    + "/retry");
-            int waiting = d.path("waiting").asInt();
+            int waiting = engine.client().call(c -> c.retryNow(interfaceName, destination)).waiting();
             spec.commandLine().getOut().println(waiting == 0 ? interfaceName + "/" + destination + ": nothing waits for a retry"
                     : interfaceName + "/" + destination + ": " + waiting + " delivery(ies) waiting for a retry are tried now");
             spec.commandLine().getOut().flush();
@@ -81,15 +77,11 @@ final class DestinationCommands {
     }
 
     private static int change(CommandSpec spec, EngineOptions engine, String interfaceName, String destination, String action) {
-        JsonNode d = engine.client().post("/api/v1/interfaces/" + segment(interfaceName) + "/destinations/" + segment(destination)
-                + "/" + action);
+        Destination d = engine.client().call(c -> action.equals("pause") ? c.pause(interfaceName, destination) : c.resume(interfaceName, destination));
         spec.commandLine().getOut().printf("%s/%s is %s (%d pending, %d quarantined)%n", interfaceName, destination,
-                d.path("paused").asBoolean() ? "paused" : "not paused", d.path("pending").asLong(), d.path("quarantined").asLong());
+                d.paused() ? "paused" : "not paused", d.pending(), d.quarantined());
         spec.commandLine().getOut().flush();
         return ExitCodes.OK;
     }
 
-    private static String segment(String name) {
-        return URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20");
-    }
 }

@@ -1,6 +1,6 @@
 package io.ductus.launcher;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.ductus.client.model.Drain;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -29,16 +29,15 @@ final class DrainCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (status && stop) throw new BadArgumentException("--status and --stop cannot be used together");
-        EngineClient client = engine.client();
-        JsonNode drain = status ? client.get("/api/v1/drain") : stop ? client.delete("/api/v1/drain") : client.post("/api/v1/drain");
+        Drain drain = engine.client().call(c -> status ? c.drain() : stop ? c.stopDrain() : c.startDrain());
         PrintWriter out = spec.commandLine().getOut();
-        if (!drain.path("draining").asBoolean()) {
+        if (!drain.draining()) {
             out.println(stop ? "drain ended: the sources take input again" : "not draining");
         } else {
-            out.printf("draining since %s: %s%n", drain.path("since").asText(), drain.path("drained").asBoolean()
+            out.printf("draining since %s: %s%n", drain.since(), drain.drained()
                     ? "drained, nothing pending: safe to stop the engine"
-                    : drain.path("pending").asLong() + " deliveries still pending");
-            long paused = drain.path("pendingPaused").asLong();
+                    : drain.pending() + " deliveries still pending");
+            long paused = drain.pendingPaused();
             if (paused > 0) out.printf("%d more wait for paused destinations (they wait for ductus resume, not for the drain)%n", paused);
         }
         out.flush();

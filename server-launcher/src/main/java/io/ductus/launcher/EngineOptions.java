@@ -1,5 +1,7 @@
 package io.ductus.launcher;
 
+import io.ductus.client.DuctusClient;
+
 import java.net.URI;
 import java.net.URISyntaxException;
 import picocli.CommandLine.Option;
@@ -17,7 +19,7 @@ final class EngineOptions {
     String token;
 
     /** The client for this engine; a bad URL or no token is a bad argument (exit code 2). */
-    EngineClient client() {
+    RemoteEngine client() {
         if (token == null || token.isBlank()) {
             throw new BadArgumentException("a token is needed: --token TOKEN or the environment variable " + TOKEN_VARIABLE
                     + " (ductus token create makes one)");
@@ -31,6 +33,6 @@ final class EngineOptions {
         if (!"http".equals(base.getScheme()) && !"https".equals(base.getScheme()) || base.getHost() == null) {
             throw new BadArgumentException("--url: expected http://host:port, got '" + url + "'");
         }
-        return new EngineClient(base, token.strip());
+        return new RemoteEngine(DuctusClient.withToken(base, token.strip()));
     }
 }

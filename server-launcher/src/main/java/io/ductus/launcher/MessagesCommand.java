@@ -1,13 +1,13 @@
 package io.ductus.launcher;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.ductus.client.MessageQuery;
+import io.ductus.client.model.Delivery;
+import io.ductus.client.model.Message;
+import io.ductus.client.model.MessagePage;
+import io.ductus.client.model.MessageSummary;
 import java.io.PrintWriter;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -72,27 +72,20 @@ final class MessagesCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            Map<String, Object> query = new LinkedHashMap<>();
-            query.put("interface", interfaceName);
-            query.put("status", status);
-            query.put("from", TimeOptions.instant("--from", from));
-            query.put("to", TimeOptions.instant("--to", to));
-            query.put("text", text);
-            query.put("before", before);
-            query.put("limit", limit);
-            JsonNode page = engine.client().get("/api/v1/messages" + queryString(query));
+            MessageQuery query = MessageQuery.all().withInterface(interfaceName).withStatus(status)
+                    .between(TimeOptions.moment("--from", from), TimeOptions.moment("--to", to)).withText(text).before(before).limit(limit);
+            MessagePage page = engine.client().call(c -> c.messages(query));
             PrintWriter out = spec.commandLine().getOut();
             List<String[]> rows = new ArrayList<>();
-            for (JsonNode m : page.path("messages")) {
-                rows.add(new String[] {m.path("id").asText(), m.path("receivedAt").asText(), m.path("interface").asText(),
-                        m.path("status").asText(), m.path("orderingKey").isNull() ? "-" : m.path("orderingKey").asText(),
-                        m.path("size").asText()});
+            for (MessageSummary m : page.messages()) {
+                rows.add(new String[] {String.valueOf(m.id()), String.valueOf(m.receivedAt()), m.interfaceName(), m.status(),
+                        m.orderingKey() == null ? "-" : m.orderingKey(), String.valueOf(m.size())});
             }
             out.print(rows.isEmpty() ? "no messages\n" : LIST.render(rows));
-            if (page.path("scanLimitReached").asBoolean()) {
-                out.printf("the search read its window without filling the page: go on with --before %s%n", page.path("next").asText());
-            } else if (!page.path("next").isNull()) {
-                out.printf("more: --before %s%n", page.path("next").asText());
+            if (page.scanLimitReached()) {
+                out.printf("the search read its window without filling the page: go on with --before %s%n", page.next());
+            } else if (page.next() != null) {
+                out.printf("more: --before %s%n", page.next());
             }
             out.flush();
             return ExitCodes.OK;
@@ -117,53 +110,36 @@ final class MessagesCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            EngineClient client = engine.client();
-            JsonNode m = client.get("/api/v1/messages/" + id);
+            RemoteEngine client = engine.client();
+            Message m = client.call(c -> c.message(id));
             PrintWriter out = spec.commandLine().getOut();
-            out.printf("message %s  %s  %s%n", m.path("id").asText(), m.path("interface").asText(), m.path("status").asText());
-            out.printf("received  %s%n", m.path("receivedAt").asText());
-            out.printf("key       %s (lane %s)%n", text(m.path("orderingKey")), m.path("lane").asText());
-            out.printf("dedupe    %s%n", text(m.path("dedupeKey")));
-            out.printf("size      %s bytes (%s)%n", m.path("size").asText(), text(m.path("charset")));
-            if (!m.path("origin").isNull()) out.printf("origin    %s%n", m.path("origin").asText());
-            if (!m.path("duplicateOf").isNull()) out.printf("duplicate of %s%n", m.path("duplicateOf").asText());
-            if (!m.path("editedFrom").isNull()) out.printf("edited copy of %s%n", m.path("editedFrom").asText());
-            if (!m.path("editedCopies").isEmpty()) out.printf("edited copies: %s%n", join(m.path("editedCopies")));
+            out.printf("message %s  %s  %s%n", m.id(), m.interfaceName(), m.status());
+            out.printf("received  %s%n", m.receivedAt());
+            out.printf("key       %s (lane %s)%n", text(m.orderingKey()), m.lane());
+            out.printf("dedupe    %s%n", text(m.dedupeKey()));
+            out.printf("size      %s bytes (%s)%n", m.size(), text(m.charset()));
+            if (m.origin() != null) out.printf("origin    %s%n", m.origin());
+            if (m.duplicateOf() != null) out.printf("duplicate of %s%n", m.duplicateOf());
+            if (m.editedFrom() != null) out.printf("edited copy of %s%n", m.editedFrom());
+            if (!m.editedCopies().isEmpty()) out.printf("edited copies: %s%n", String.join(", ", m.editedCopies().stream().map(String::valueOf).toList()));
             List<String[]> rows = new ArrayList<>();
-            for (JsonNode d : m.path("deliveries")) {
-                rows.add(new String[] {d.path("destination").asText(), d.path("status").asText(), d.path("attempts").asText(),
-                        text(d.path("nextAttemptAt")), text(d.path("lastError"))});
+            for (Delivery d : m.deliveries()) {
+                rows.add(new String[] {d.destination(), d.status(), String.valueOf(d.attempts()),
+                        text(d.nextAttemptAt() == null ? null : d.nextAttemptAt().toString()), text(d.lastError())});
             }
             out.println();
             out.print(rows.isEmpty() ? "no deliveries (a duplicate is stored, not sent)\n" : DELIVERIES.render(rows));
             if (payload) {
                 // Segments end with CR; on a terminal each gets a line of its own.
                 out.println();
-                out.println(client.text("/api/v1/messages/" + id + "/payload").replace("\r\n", "\n").replace('\r', '\n').stripTrailing());
+                out.println(client.call(c -> c.payload(id)).text().replace("\r\n", "\n").replace('\r', '\n').stripTrailing());
             }
             out.flush();
             return ExitCodes.OK;
         }
     }
 
-    private static String text(JsonNode node) {
-        return node.isNull() || node.isMissingNode() ? "-" : node.asText();
-    }
-
-    private static String join(JsonNode ids) {
-        List<String> all = new ArrayList<>();
-        ids.forEach(i -> all.add(i.asText()));
-        return String.join(", ", all);
-    }
-
-    /** {@code ?a=1&b=x} of the values that are set; empty when none is. */
-    static String queryString(Map<String, Object> parameters) {
-        StringBuilder q = new StringBuilder();
-        parameters.forEach((name, value) -> {
-            if (value == null) return;
-            q.append(q.isEmpty() ? '?' : '&').append(name).append('=')
-                    .append(URLEncoder.encode(value.toString(), StandardCharsets.UTF_8));
-        });
-        return q.toString();
+    private static String text(String value) {
+        return value == null ? "-" : value;
     }
 }

@@ -1,10 +1,12 @@
 package io.ductus.launcher;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.ductus.client.model.Changed;
+import io.ductus.client.model.DeliveryChange;
+import io.ductus.client.model.Resend;
+import io.ductus.client.model.ResendQuarantined;
+import io.ductus.client.model.ResentQuarantined;
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -51,15 +53,11 @@ final class ResendCommand implements Callable<Integer> {
         if (interfaceName != null) return resendQuarantined();
         if (ids.isEmpty()) throw new BadArgumentException("name the messages (ID…) or an interface (--interface NAME)");
         if (from != null || to != null) throw new BadArgumentException("--from and --to go with --interface");
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("ids", ids);
-        if (!destinations.isEmpty()) body.put("destinations", destinations);
-        JsonNode changed = engine.client().post("/api/v1/messages/resend", body);
+        Changed changed = engine.client().call(c -> c.resend(new Resend(ids, destinations)));
         PrintWriter out = spec.commandLine().getOut();
-        JsonNode deliveries = changed.path("deliveries");
-        for (JsonNode d : deliveries) {
-            out.printf("message %s → %s: %s, pending again%n", d.path("messageId").asText(), d.path("destination").asText(),
-                    d.path("before").asText());
+        List<DeliveryChange> deliveries = changed.deliveries();
+        for (DeliveryChange d : deliveries) {
+            out.printf("message %s → %s: %s, pending again%n", d.messageId(), d.destination(), d.before());
         }
         if (deliveries.isEmpty()) {
             out.printf("nothing to resend: no delivery of those messages was %s%n", destinations.isEmpty() ? "quarantined" : "finished");
@@ -73,16 +71,11 @@ final class ResendCommand implements Callable<Integer> {
     private int resendQuarantined() {
         if (!ids.isEmpty()) throw new BadArgumentException("give message ids or --interface, not both");
         if (!destinations.isEmpty()) throw new BadArgumentException("--destination goes with message ids");
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("interface", interfaceName);
-        String since = TimeOptions.instant("--from", from);
-        String until = TimeOptions.instant("--to", to);
-        if (since != null) body.put("from", since);
-        if (until != null) body.put("to", until);
-        JsonNode done = engine.client().post("/api/v1/messages/resend-quarantined", body);
+        ResendQuarantined filter = new ResendQuarantined(interfaceName, TimeOptions.moment("--from", from), TimeOptions.moment("--to", to));
+        ResentQuarantined done = engine.client().call(c -> c.resendQuarantined(filter));
         PrintWriter out = spec.commandLine().getOut();
         out.printf("%s: %d quarantined message(s) resent (%d deliveries pending again, in %d batch(es))%n", interfaceName,
-                done.path("messages").asInt(), done.path("deliveries").asInt(), done.path("batches").asInt());
+                done.messages(), done.deliveries(), done.batches());
         out.flush();
         return ExitCodes.OK;
     }

@@ -19,7 +19,7 @@ final class StatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().getOut().print(StatusTable.render(engine.client().get("/api/v1/interfaces")));
+        spec.commandLine().getOut().print(StatusTable.render(engine.client().call(c -> c.interfaces())));
         spec.commandLine().getOut().flush();
         return ExitCodes.OK;
     }

@@ -1,13 +1,17 @@
 package io.ductus.launcher;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.ductus.client.model.Destination;
+import io.ductus.client.model.DestinationHealth;
+import io.ductus.client.model.HealthSummary;
+import io.ductus.client.model.InterfaceInfo;
+import io.ductus.client.model.InterfaceList;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * {@code ductus status} as text: whether the engine drains, a row per destination (interface, state,
- * paused, pending, quarantined, health), then each health that is not ok with its reason, and every problem
- * of an interface that is not loaded.
+ * paused, pending, quarantined, health), then each health that is not ok with its reason (a destination's
+ * with its backlog's trend), and every problem of an interface that is not loaded.
  */
 final class StatusTable {
 
@@ -19,33 +23,31 @@ final class StatusTable {
     }
 
     /** @param interfaces the answer of GET /api/v1/interfaces */
-    static String render(JsonNode interfaces) {
+    static String render(InterfaceList interfaces) {
         List<String[]> rows = new ArrayList<>();
         List<String> problems = new ArrayList<>();
-        for (JsonNode i : interfaces.path("interfaces")) {
-            String name = i.path("name").asText();
-            if (!i.path("problems").isEmpty()) {
-                StringBuilder all = new StringBuilder(name + ": " + i.path("state").asText() + ", " + i.path("problems").size()
-                        + " problem(s) in its files:");
-                i.path("problems").forEach(p -> all.append("\n  ").append(p.asText()));
+        for (InterfaceInfo i : interfaces.interfaces()) {
+            HealthSummary health = i.health() == null ? HealthSummary.UNKNOWN : i.health();
+            if (!i.problems().isEmpty()) {
+                StringBuilder all = new StringBuilder(i.name() + ": " + i.state() + ", " + i.problems().size() + " problem(s) in its files:");
+                i.problems().forEach(p -> all.append("\n  ").append(p));
                 problems.add(all.toString());
-            } else if (!i.path("health").path("state").asText().equals("ok")) {
-                problems.add(name + ": " + i.path("health").path("state").asText() + " — " + i.path("health").path("reason").asText());
+            } else if (!health.ok()) {
+                problems.add(i.name() + ": " + health.state() + " — " + health.reason());
             }
-            if (i.path("destinations").isEmpty()) rows.add(new String[] {name, "-", i.path("state").asText(), "", "", health(i)});
-            for (JsonNode d : i.path("destinations")) {
-                String state = d.path("paused").asBoolean() ? "paused" : i.path("state").asText();
-                rows.add(new String[] {name, d.path("name").asText(), state, d.path("pending").asText(),
-                        d.path("quarantined").asText(), health(d)});
-                if (!health(d).equals("ok") && !health(d).equals(i.path("health").path("state").asText())
-                        || !d.path("health").path("trend").isMissingNode() && !d.path("health").path("trend").isNull()) {
-                    problems.add(name + "/" + d.path("name").asText() + ": " + health(d) + " — " + d.path("health").path("reason").asText("")
-                            + trend(d.path("health").path("trend")));
+            if (i.destinations().isEmpty()) rows.add(new String[] {i.name(), "-", i.state(), "", "", health.state()});
+            for (Destination d : i.destinations()) {
+                String state = d.paused() ? "paused" : i.state();
+                String dh = d.health() == null ? HealthSummary.UNKNOWN.state() : d.health().state();
+                rows.add(new String[] {i.name(), d.name(), state, String.valueOf(d.pending()), String.valueOf(d.quarantined()), dh});
+                if (!dh.equals("ok") && !dh.equals(health.state()) || d.health() != null && d.health().trend() != null) {
+                    problems.add(i.name() + "/" + d.name() + ": " + dh + " — " + (d.health().reason() == null ? "" : d.health().reason())
+                            + trend(d.health().trend()));
                 }
             }
         }
         StringBuilder out = new StringBuilder();
-        out.append(interfaces.path("draining").asBoolean() ? "draining: no source takes input (ductus drain --status)\n" : "");
+        out.append(interfaces.draining() ? "draining: no source takes input (ductus drain --status)\n" : "");
         if (rows.isEmpty()) return out.append("no interfaces\n").toString();
         out.append(TABLE.render(rows));
         if (!problems.isEmpty()) {
@@ -56,16 +58,12 @@ final class StatusTable {
     }
 
     /** A backlog's trend: {@code ; catching up, done in about 4 min} or {@code ; falling behind (120/min in, 80/min out)}. */
-    private static String trend(JsonNode trend) {
-        if (trend.isMissingNode() || trend.isNull()) return "";
-        if (trend.path("direction").asText().equals("catching_up")) {
-            long eta = trend.path("etaSeconds").asLong();
+    private static String trend(DestinationHealth.Trend trend) {
+        if (trend == null) return "";
+        if (trend.catchingUp()) {
+            long eta = trend.etaSeconds() == null ? 0 : trend.etaSeconds();
             return "; catching up, done in about " + (eta < 60 ? eta + " s" : eta / 60 + " min");
         }
-        return "; falling behind (" + trend.path("inPerMinute").asText() + "/min in, " + trend.path("outPerMinute").asText() + "/min out)";
-    }
-
-    private static String health(JsonNode node) {
-        return node.path("health").path("state").asText();
+        return "; falling behind (" + trend.inPerMinute() + "/min in, " + trend.outPerMinute() + "/min out)";
     }
 }

@@ -1,6 +1,7 @@
 package io.ductus.launcher;
 
 import io.ductus.core.time.MomentText;
+import java.time.Instant;
 import java.time.ZoneId;
 
 /**
@@ -14,11 +15,11 @@ final class TimeOptions {
     private TimeOptions() {
     }
 
-    /** The instant the option means, as ISO 8601 text; null when not given. */
-    static String instant(String option, String value) {
+    /** The instant the option means; null when not given. */
+    static Instant moment(String option, String value) {
         if (value == null) return null;
         try {
-            return MomentText.parse(value, ZoneId.systemDefault()).toString();
+            return MomentText.parse(value, ZoneId.systemDefault());
         } catch (IllegalArgumentException e) {
             throw new BadArgumentException(option + ": " + e.getMessage().replace("(the start of that day)", "(the start of that day, local time)"));
         }

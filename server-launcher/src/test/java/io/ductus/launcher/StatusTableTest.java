@@ -2,12 +2,11 @@ package io.ductus.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ductus.client.DuctusClient;
+import io.ductus.client.model.InterfaceList;
 import org.junit.jupiter.api.Test;
 
 class StatusTableTest {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     void shows_a_row_per_destination_then_what_is_not_ok() throws Exception {
@@ -22,7 +21,7 @@ class StatusTableTest {
                    "destinations": [{"name": "erp", "paused": false, "pending": 0, "quarantined": 0, "health": {"state": "stopped", "reason": "x"}}]}]}
                 """;
 
-        assertThat(StatusTable.render(JSON.readTree(answer))).isEqualTo("""
+        assertThat(StatusTable.render(DuctusClient.JSON.readValue(answer, InterfaceList.class))).isEqualTo("""
                 INTERFACE  DESTINATION  STATE    PENDING  QUARANTINED  HEALTH
                 adt-in     archive      running        0            2  error
                 adt-in     lab          paused      1250            0  paused
@@ -47,7 +46,7 @@ class StatusTableTest {
                       "health": {"state": "stalled", "reason": "700 waiting, the oldest for 4 min; nothing finished for 4 min",
                                  "trend": {"direction": "falling_behind", "inPerMinute": 60.0, "outPerMinute": 0.0, "etaSeconds": null}}}]}]}
                 """;
-        assertThat(StatusTable.render(JSON.readTree(answer))).endsWith("""
+        assertThat(StatusTable.render(DuctusClient.JSON.readValue(answer, InterfaceList.class))).endsWith("""
                 adt/lab: behind — 900 waiting (behind from 500); a burst: 60/min arriving against 10/min usual; catching up, done in about 5 min
                 adt/archive: stalled — 700 waiting, the oldest for 4 min; nothing finished for 4 min; falling behind (60.0/min in, 0.0/min out)
                 """);
@@ -55,7 +54,7 @@ class StatusTableTest {
 
     @Test
     void says_when_the_engine_drains_or_has_no_interfaces() throws Exception {
-        assertThat(StatusTable.render(JSON.readTree("{\"draining\": true, \"interfaces\": []}")))
+        assertThat(StatusTable.render(DuctusClient.JSON.readValue("{\"draining\": true, \"interfaces\": []}", InterfaceList.class)))
                 .isEqualTo("draining: no source takes input (ductus drain --status)\nno interfaces\n");
     }
 
@@ -70,7 +69,7 @@ class StatusTableTest {
                    "destinations": [], "problems": ["interfaces/broken/interface.yaml:2:9: format: expected one of hl7, json, xml, csv, text, got 'hl8'",
                      "interfaces/broken/transform.js:3:1: cannot find the module interfaces/broken/codes.js"]}]}
                 """;
-        assertThat(StatusTable.render(JSON.readTree(answer))).isEqualTo("""
+        assertThat(StatusTable.render(DuctusClient.JSON.readValue(answer, InterfaceList.class))).isEqualTo("""
                 INTERFACE  DESTINATION  STATE          PENDING  QUARANTINED  HEALTH
                 adt-in     archive      not listening        3            0  ok
                 broken     -            not loaded                           stopped

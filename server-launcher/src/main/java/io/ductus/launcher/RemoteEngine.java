@@ -1,0 +1,49 @@
+package io.ductus.launcher;
+
+import io.ductus.client.ApiException;
+import io.ductus.client.DuctusClient;
+import java.util.function.Function;
+
+/**
+ * A running engine as the CLI's remote commands call it: the shared typed client ({@link DuctusClient}, the
+ * studio's too) with a token, and its failures in the CLI's words. Whatever keeps a call from succeeding (the
+ * engine cannot be reached, refuses the token, does not let it do this, or says no) is an
+ * {@link EngineCallException} that says what and what to do (exit code 1).
+ */
+final class RemoteEngine {
+
+    private final DuctusClient client;
+
+    RemoteEngine(DuctusClient client) {
+        this.client = client;
+    }
+
+    /** One call to the engine; a failure becomes an {@link EngineCallException} for the operator. */
+    <T> T call(Function<DuctusClient, T> operation) {
+        try {
+            return operation.apply(client);
+        } catch (ApiException e) {
+            throw new EngineCallException(describe(e));
+        }
+    }
+
+    private String describe(ApiException e) {
+        return switch (e.kind()) {
+            case UNREACHABLE -> e.detail().startsWith("connection refused")
+                    ? "cannot reach the engine at " + client.base() + " (connection refused): is ductus serve running there? --url says where"
+                    : "cannot reach the engine at " + client.base() + ": " + e.detail();
+            case UNAUTHORIZED -> "the engine refused the token: " + e.detail() + " (--token or " + EngineOptions.TOKEN_VARIABLE + ")";
+            case FORBIDDEN, PASSWORD_CHANGE_REQUIRED -> "not allowed: " + e.detail();
+            default -> e.title() + ": " + e.detail();
+        };
+    }
+
+    /** A call that did not succeed, in words for the operator. */
+    static final class EngineCallException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        EngineCallException(String message) {
+            super(message);
+        }
+    }
+}
