@@ -51,6 +51,17 @@ class OpenApiDocumentTest {
     }
 
     @Test
+    void the_event_stream_names_the_schema_of_every_event_type_the_engine_sends() throws Exception {
+        JsonNode doc = ApiResponse.JSON.readTree(served);
+        JsonNode events = doc.get("paths").get("/api/v1/events").get("get").get("x-ductus-events");
+        assertThat(events.size()).isEqualTo(io.ductus.engine.monitor.EventHub.TYPES.size());
+        io.ductus.engine.monitor.EventHub.TYPES.forEach((type, schema) -> {
+            assertThat(events.get(type).get("$ref").asText()).isEqualTo("#/components/schemas/" + schema);
+            assertThat(doc.get("components").get("schemas").has(schema)).as(schema).isTrue();
+        });
+    }
+
+    @Test
     void lists_exactly_the_routes_the_router_serves() throws Exception {
         assertThat(documented()).isEqualTo(fixture.api.router().routes().stream()
                 .map(r -> r.method() + " " + r.path()).collect(Collectors.toCollection(TreeSet::new)));
