@@ -126,6 +126,11 @@ public final class ConnectView {
         newPassword.textProperty().bindBidirectional(vm.newPasswordProperty());
         newPasswordAgain.textProperty().bindBidirectional(vm.newPasswordAgainProperty());
         changePassword.setOnAction(e -> vm.changePassword());
+        // The password step takes the keyboard at once (the disabled Connect button gave the focus away).
+        vm.phaseProperty().addListener((o, was, phase) -> {
+            if (phase == ConnectViewModel.Phase.CHANGE_PASSWORD) newPassword.requestFocus();
+            if (phase == ConnectViewModel.Phase.SIGN_IN && was == ConnectViewModel.Phase.BUSY) connect.requestFocus();
+        });
 
         message.setId("connect-message");
         message.textProperty().bind(vm.messageProperty());

@@ -3,10 +3,9 @@ package io.ductus.studio.messages;
 import io.ductus.client.model.MessageSummary;
 import io.ductus.studio.server.Navigator;
 import io.ductus.studio.ui.Cells;
+import io.ductus.studio.ui.Columns;
 import io.ductus.studio.ui.Icons;
-import java.util.function.Function;
 import javafx.beans.binding.Bindings;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -14,8 +13,6 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.SplitPane;
-import javafx.scene.control.TableCell;
-import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.BorderPane;
@@ -97,22 +94,12 @@ public final class MessageBrowserView {
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getStyleClass().add("dense");
-        table.getColumns().add(column("ID", 70, m -> String.valueOf(m.id())));
-        table.getColumns().add(column("Received", 135, m -> Cells.time(m.receivedAt())));
-        table.getColumns().add(column("Interface", 110, MessageSummary::interfaceName));
-        TableColumn<MessageSummary, String> status = column("Status", 110, MessageSummary::status);
-        status.setCellFactory(c -> new TableCell<>() {
-            @Override
-            protected void updateItem(String s, boolean empty) {
-                super.updateItem(s, empty);
-                getStyleClass().removeIf(x -> x.startsWith("status-"));
-                setText(empty ? null : s);
-                if (!empty && s != null) getStyleClass().add(Cells.styleOf("status", s));
-            }
-        });
-        table.getColumns().add(status);
-        table.getColumns().add(column("Key", 100, m -> m.orderingKey() == null ? "—" : m.orderingKey()));
-        table.getColumns().add(column("Size", 70, m -> m.size() + " B"));
+        table.getColumns().add(Columns.text("ID", 70, m -> String.valueOf(m.id())));
+        table.getColumns().add(Columns.text("Received", 135, m -> Cells.time(m.receivedAt())));
+        table.getColumns().add(Columns.text("Interface", 110, MessageSummary::interfaceName));
+        table.getColumns().add(Columns.status("Status", 110, MessageSummary::status));
+        table.getColumns().add(Columns.text("Key", 100, m -> m.orderingKey() == null ? "—" : m.orderingKey()));
+        table.getColumns().add(Columns.text("Size", 70, m -> m.size() + " B"));
         table.setPlaceholder(new Label("No messages match: widen the time window or clear a filter."));
         table.getSelectionModel().selectedItemProperty().addListener((o, a, m) -> {
             if (m != null) vm.selectedProperty().set(m);
@@ -158,10 +145,4 @@ public final class MessageBrowserView {
         return box;
     }
 
-    private static <T> TableColumn<T, String> column(String title, double width, Function<T, String> value) {
-        TableColumn<T, String> c = new TableColumn<>(title);
-        c.setPrefWidth(width);
-        c.setCellValueFactory(p -> new ReadOnlyStringWrapper(value.apply(p.getValue())));
-        return c;
-    }
 }

@@ -3,17 +3,14 @@ package io.ductus.studio.messages;
 import io.ductus.client.model.Delivery;
 import io.ductus.studio.hl7.Hl7TreeView;
 import io.ductus.studio.ui.Cells;
+import io.ductus.studio.ui.Columns;
 import io.ductus.studio.ui.Icons;
-import java.util.function.Function;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
-import javafx.scene.control.TableCell;
-import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.layout.BorderPane;
@@ -85,22 +82,12 @@ public final class MessageDetailView {
         table.setId("deliveries");
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getStyleClass().add("dense");
-        table.getColumns().add(column("Destination", 120, Delivery::destination));
-        TableColumn<Delivery, String> status = column("Status", 95, Delivery::status);
-        status.setCellFactory(c -> new TableCell<>() {
-            @Override
-            protected void updateItem(String s, boolean empty) {
-                super.updateItem(s, empty);
-                getStyleClass().removeIf(x -> x.startsWith("status-"));
-                setText(empty ? null : s);
-                if (!empty && s != null) getStyleClass().add(Cells.styleOf("status", s));
-            }
-        });
-        table.getColumns().add(status);
-        table.getColumns().add(column("Attempts", 70, d -> String.valueOf(d.attempts())));
-        table.getColumns().add(column("Next attempt", 110, d -> d.nextAttemptAt() == null ? "—" : Cells.time(d.nextAttemptAt())));
-        table.getColumns().add(column("Output", 70, d -> d.outputSize() == null ? "—" : d.outputSize() + " B"));
-        table.getColumns().add(column("Last error", 320, d -> d.lastError() == null ? "" : d.lastError()));
+        table.getColumns().add(Columns.text("Destination", 120, Delivery::destination));
+        table.getColumns().add(Columns.status("Status", 95, Delivery::status));
+        table.getColumns().add(Columns.text("Attempts", 70, d -> String.valueOf(d.attempts())));
+        table.getColumns().add(Columns.text("Next attempt", 110, d -> d.nextAttemptAt() == null ? "—" : Cells.time(d.nextAttemptAt())));
+        table.getColumns().add(Columns.text("Output", 70, d -> d.outputSize() == null ? "—" : d.outputSize() + " B"));
+        table.getColumns().add(Columns.text("Last error", 320, d -> d.lastError() == null ? "" : d.lastError()));
         table.getSelectionModel().selectedItemProperty().addListener((o, a, d) -> vm.selectedDeliveryProperty().set(d));
         table.setPlaceholder(new Label("No deliveries (a duplicate is stored, not sent)"));
         return table;
@@ -176,10 +163,4 @@ public final class MessageDetailView {
         return new BorderPane(box);
     }
 
-    private static <T> TableColumn<T, String> column(String title, double width, Function<T, String> value) {
-        TableColumn<T, String> c = new TableColumn<>(title);
-        c.setPrefWidth(width);
-        c.setCellValueFactory(p -> new ReadOnlyStringWrapper(value.apply(p.getValue())));
-        return c;
-    }
 }

@@ -2,12 +2,28 @@ package io.ductus.studio.ui;
 
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 
 /** Table columns of text read from a row, the way every screen makes them. */
 public final class Columns {
 
     private Columns() {
+    }
+
+    /** A status word (sent, quarantined, …) coloured by its style class (status-sent, status-quarantined, …). */
+    public static <T> TableColumn<T, String> status(String title, double width, Function<T, String> value) {
+        TableColumn<T, String> c = text(title, width, value);
+        c.setCellFactory(column -> new TableCell<>() {
+            @Override
+            protected void updateItem(String s, boolean empty) {
+                super.updateItem(s, empty);
+                getStyleClass().removeIf(x -> x.startsWith("status-"));
+                setText(empty ? null : s);
+                if (!empty && s != null) getStyleClass().add(Cells.styleOf("status", s));
+            }
+        });
+        return c;
     }
 
     public static <T> TableColumn<T, String> text(String title, double width, Function<T, String> value) {
