@@ -52,7 +52,7 @@ final class StudioBench implements BenchMain.Scenario {
             Path home = Files.createTempDirectory("ductus-bench-studio");
             List<String> command = new ArrayList<>(List.of(java.toString()));
             command.addAll(headless);
-            command.addAll(List.of("-Dductus.studio.startup.report=true", "-Dductus.studio.home=" + home, "-Dfile.encoding=UTF-8",
+            command.addAll(List.of("-Dductus.studio.startup.report=true", "-Dductus.studio.home=" + home, "-Dfile.encoding=UTF-8", "-XX:+UseSerialGC",
                     "-cp", image.resolve("lib/app") + "/*", "io.ductus.studio.Main"));
             long t0 = System.nanoTime();
             Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -64,10 +64,11 @@ final class StudioBench implements BenchMain.Scenario {
             System.out.printf("start %d: connect screen after %d ms (%s)%n", i + 1, took, line);
         }
 
-        // The load runs on this JDK (its HTTP server plays the engine) with the studio's jars and JavaFX on the class path.
+        // The load runs on this JDK (its HTTP server plays the engine) with the studio's jars and JavaFX on the class path,
+        // and the collector the image's launcher chooses.
         List<String> load = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw", "-Dheadless.geometry=1440x900-32",
-                "--enable-native-access=ALL-UNNAMED", "-Xmx512m", "-Xlog:gc:stdout",
+                "--enable-native-access=ALL-UNNAMED", "-Xmx512m", "-XX:+UseSerialGC",
                 "-cp", root.resolve("bench/target/ductus-bench.jar") + ":" + root.resolve("bench/target/lib") + "/*",
                 StudioLoad.class.getName(), "1000", quick ? "10" : "30", "200"));
         Process p = new ProcessBuilder(load).redirectErrorStream(true).start();

@@ -69,6 +69,7 @@ public final class StudioApp extends Application implements ServerWindow.Host {
         Platform.runLater(() -> {
             dictionary = new BuiltInHl7Dictionary();
             connect.probeAll();
+            tasks.execute(io.ductus.studio.task.BackgroundTask.run(io.ductus.studio.connect.ClientWarmup::run));
         });
     }
 
