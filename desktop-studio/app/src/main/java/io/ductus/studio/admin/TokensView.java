@@ -25,6 +25,7 @@ public final class TokensView {
         root.setId("tokens");
         Label title = new Label("Tokens");
         title.getStyleClass().add("screen-title");
+        title.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         TextField name = new TextField();
         name.setId("token-name");
         name.setPromptText("what it is for");

@@ -27,6 +27,7 @@ public final class UsersView {
         root.setId("users");
         Label title = new Label("Users");
         title.getStyleClass().add("screen-title");
+        title.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         TextField name = new TextField();
         name.setId("user-name");
         name.setPromptText("user name");

@@ -23,6 +23,7 @@ public final class AuditView {
         root.setId("audit");
         Label title = new Label("Audit log");
         title.getStyleClass().add("screen-title");
+        title.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         HBox bar = new HBox(title, field("actor (user:alice)", vm.actorProperty(), "audit-actor"),
                 field("action (message.resend)", vm.actionProperty(), "audit-action"),
                 field("target (message:12)", vm.targetProperty(), "audit-target"), field("outcome", vm.outcomeProperty(), "audit-outcome"),

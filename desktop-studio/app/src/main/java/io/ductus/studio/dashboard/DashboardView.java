@@ -65,6 +65,7 @@ public final class DashboardView {
     private Node toolbar() {
         Label title = new Label("Dashboard");
         title.getStyleClass().add("screen-title");
+        title.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         Label summary = new Label();
         summary.setId("dashboard-summary");
         summary.getStyleClass().add("muted");
@@ -72,7 +73,7 @@ public final class DashboardView {
         TextField search = SearchField.create();
         search.setId("dashboard-search");
         search.setPromptText("Search interfaces, destinations, connector types   (Ctrl+F)");
-        search.setPrefColumnCount(30);
+        search.setPrefColumnCount(24);
         search.textProperty().bindBidirectional(vm.searchProperty());
         ComboBox<DashboardViewModel.Filter> filter = new ComboBox<>();
         filter.setId("dashboard-filter");

@@ -137,6 +137,7 @@ public final class ServerWindow {
     private Node header(Host host) {
         Label server = new Label(vm.session().name());
         server.getStyleClass().add("screen-title");
+        server.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         Label url = new Label(vm.session().api().base().toString());
         url.getStyleClass().add("muted");
         Label who = new Label();
@@ -168,6 +169,7 @@ public final class ServerWindow {
     private Node signInOverlay() {
         Label title = new Label("Sign in again");
         title.getStyleClass().add("screen-title");
+        title.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         Label reason = new Label();
         reason.setWrapText(true);
         reason.textProperty().bind(vm.session().connection().signInReasonProperty());

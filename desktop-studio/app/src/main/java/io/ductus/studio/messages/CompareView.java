@@ -24,6 +24,7 @@ public final class CompareView {
         root.setId("compare");
         Label title = new Label();
         title.getStyleClass().add("screen-title");
+        title.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         title.textProperty().bind(vm.titleProperty());
         TextField ignored = new TextField();
         ignored.setId("compare-ignored");

@@ -51,6 +51,7 @@ public final class MessageBrowserView {
     private Node filters() {
         Label title = new Label("Messages");
         title.getStyleClass().add("screen-title");
+        title.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         ComboBox<String> iface = new ComboBox<>(vm.interfaceNames());
         iface.setId("messages-interface");
         iface.setPromptText("any interface");

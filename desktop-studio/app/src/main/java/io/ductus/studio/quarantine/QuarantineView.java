@@ -28,6 +28,7 @@ public final class QuarantineView {
         root.setId("quarantine");
         Label title = new Label("Quarantine");
         title.getStyleClass().add("screen-title");
+        title.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         Label summary = new Label();
         summary.setId("quarantine-summary");
         summary.getStyleClass().add("muted");
