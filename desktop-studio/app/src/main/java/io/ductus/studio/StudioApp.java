@@ -96,7 +96,6 @@ public final class StudioApp extends Application implements ServerWindow.Host {
             stage.setHeight(place.height());
             stage.setMaximized(place.maximized());
         }
-        stage.setOnCloseRequest(e -> remember(profile.name(), window));
         windows.add(window);
         stage.show();
         vm.start();
@@ -134,6 +133,8 @@ public final class StudioApp extends Application implements ServerWindow.Host {
 
     @Override
     public void closed(ServerWindow window) {
+        // However it closed (the window's close box, Ctrl+W, signing out), its place and screen are kept.
+        remember(window.viewModel().session().name(), window);
         windows.remove(window);
         window.viewModel().session().close();
     }
