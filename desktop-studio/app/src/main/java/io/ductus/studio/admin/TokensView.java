@@ -1,5 +1,6 @@
 package io.ductus.studio.admin;
 
+import io.ductus.studio.ui.Titles;
 import io.ductus.client.model.Token;
 import io.ductus.studio.ui.Cells;
 import io.ductus.studio.ui.Columns;
@@ -23,9 +24,7 @@ public final class TokensView {
 
     public TokensView(TokensViewModel vm) {
         root.setId("tokens");
-        Label title = new Label("Tokens");
-        title.getStyleClass().add("screen-title");
-        title.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        Label title = Titles.screen("Tokens");
         TextField name = new TextField();
         name.setId("token-name");
         name.setPromptText("what it is for");

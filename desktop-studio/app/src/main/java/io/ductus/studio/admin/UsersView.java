@@ -1,5 +1,6 @@
 package io.ductus.studio.admin;
 
+import io.ductus.studio.ui.Titles;
 import io.ductus.client.model.User;
 import io.ductus.studio.ui.Cells;
 import io.ductus.studio.ui.Columns;
@@ -25,9 +26,7 @@ public final class UsersView {
 
     public UsersView(UsersViewModel vm) {
         root.setId("users");
-        Label title = new Label("Users");
-        title.getStyleClass().add("screen-title");
-        title.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        Label title = Titles.screen("Users");
         TextField name = new TextField();
         name.setId("user-name");
         name.setPromptText("user name");

@@ -1,5 +1,6 @@
 package io.ductus.studio.audit;
 
+import io.ductus.studio.ui.Titles;
 import io.ductus.client.model.AuditEntry;
 import io.ductus.studio.ui.Cells;
 import io.ductus.studio.ui.Columns;
@@ -21,9 +22,7 @@ public final class AuditView {
 
     public AuditView(AuditViewModel vm) {
         root.setId("audit");
-        Label title = new Label("Audit log");
-        title.getStyleClass().add("screen-title");
-        title.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        Label title = Titles.screen("Audit log");
         HBox bar = new HBox(title, field("actor (user:alice)", vm.actorProperty(), "audit-actor"),
                 field("action (message.resend)", vm.actionProperty(), "audit-action"),
                 field("target (message:12)", vm.targetProperty(), "audit-target"), field("outcome", vm.outcomeProperty(), "audit-outcome"),

@@ -1,5 +1,6 @@
 package io.ductus.studio.dashboard;
 
+import io.ductus.studio.ui.Titles;
 import io.ductus.studio.ui.Cells;
 import io.ductus.studio.ui.Icons;
 import java.time.Instant;
@@ -63,9 +64,7 @@ public final class DashboardView {
     }
 
     private Node toolbar() {
-        Label title = new Label("Dashboard");
-        title.getStyleClass().add("screen-title");
-        title.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        Label title = Titles.screen("Dashboard");
         Label summary = new Label();
         summary.setId("dashboard-summary");
         summary.getStyleClass().add("muted");

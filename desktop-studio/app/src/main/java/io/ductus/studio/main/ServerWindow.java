@@ -1,5 +1,6 @@
 package io.ductus.studio.main;
 
+import io.ductus.studio.ui.Titles;
 import io.ductus.studio.admin.TokensView;
 import io.ductus.studio.admin.UsersView;
 import io.ductus.studio.audit.AuditView;
@@ -135,9 +136,7 @@ public final class ServerWindow {
     }
 
     private Node header(Host host) {
-        Label server = new Label(vm.session().name());
-        server.getStyleClass().add("screen-title");
-        server.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        Label server = Titles.screen(vm.session().name());
         Label url = new Label(vm.session().api().base().toString());
         url.getStyleClass().add("muted");
         Label who = new Label();
@@ -167,9 +166,7 @@ public final class ServerWindow {
     }
 
     private Node signInOverlay() {
-        Label title = new Label("Sign in again");
-        title.getStyleClass().add("screen-title");
-        title.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        Label title = Titles.screen("Sign in again");
         Label reason = new Label();
         reason.setWrapText(true);
         reason.textProperty().bind(vm.session().connection().signInReasonProperty());

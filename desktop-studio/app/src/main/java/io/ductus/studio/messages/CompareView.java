@@ -1,5 +1,6 @@
 package io.ductus.studio.messages;
 
+import io.ductus.studio.ui.Titles;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.Node;
@@ -22,9 +23,7 @@ public final class CompareView {
 
     public CompareView(CompareViewModel vm) {
         root.setId("compare");
-        Label title = new Label();
-        title.getStyleClass().add("screen-title");
-        title.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        Label title = Titles.screen("");
         title.textProperty().bind(vm.titleProperty());
         TextField ignored = new TextField();
         ignored.setId("compare-ignored");

@@ -1,5 +1,6 @@
 package io.ductus.studio.messages;
 
+import io.ductus.studio.ui.Titles;
 import io.ductus.client.model.MessageSummary;
 import io.ductus.studio.server.Navigator;
 import io.ductus.studio.ui.Cells;
@@ -49,9 +50,7 @@ public final class MessageBrowserView {
     }
 
     private Node filters() {
-        Label title = new Label("Messages");
-        title.getStyleClass().add("screen-title");
-        title.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        Label title = Titles.screen("Messages");
         ComboBox<String> iface = new ComboBox<>(vm.interfaceNames());
         iface.setId("messages-interface");
         iface.setPromptText("any interface");

@@ -1,5 +1,6 @@
 package io.ductus.studio.quarantine;
 
+import io.ductus.studio.ui.Titles;
 import io.ductus.client.model.QuarantinedDelivery;
 import io.ductus.studio.ui.Cells;
 import io.ductus.studio.ui.Columns;
@@ -26,9 +27,7 @@ public final class QuarantineView {
 
     public QuarantineView(QuarantineViewModel vm, boolean mayOperate) {
         root.setId("quarantine");
-        Label title = new Label("Quarantine");
-        title.getStyleClass().add("screen-title");
-        title.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        Label title = Titles.screen("Quarantine");
         Label summary = new Label();
         summary.setId("quarantine-summary");
         summary.getStyleClass().add("muted");

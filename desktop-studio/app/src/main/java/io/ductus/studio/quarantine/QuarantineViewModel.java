@@ -94,17 +94,22 @@ public final class QuarantineViewModel {
     }
 
     public void load() {
+        load("");
+    }
+
+    /** Reads the quarantine again, then says {@code after} (what an action just did). */
+    private void load(String after) {
         all.clear();
         next = null;
         stale = false;
-        read(FIRST_READ);
+        read(FIRST_READ, after);
     }
 
     public void loadMore() {
-        if (next != null) read(FIRST_READ);
+        if (next != null) read(FIRST_READ, message.get());
     }
 
-    private void read(int atMost) {
+    private void read(int atMost, String after) {
         String name = interfaceName.get() == null || interfaceName.get().isBlank() ? null : interfaceName.get();
         QuarantinePage.Cursor from = next;
         session.call(() -> {
@@ -121,6 +126,7 @@ public final class QuarantineViewModel {
             next = page.next();
             more.set(next != null);
             regroup();
+            message.set(after);
         }, message::set);
     }
 
@@ -157,10 +163,7 @@ public final class QuarantineViewModel {
                 done += session.api().resend(new Resend(ids.subList(i, Math.min(ids.size(), i + 500)), destinations)).deliveries().size();
             }
             return done;
-        }, done -> {
-            message.set(done + " deliveries pending again");
-            load();
-        }, message::set);
+        }, done -> load(done + " deliveries pending again"), message::set);
     }
 
     public void dismissGroup() {
@@ -178,10 +181,7 @@ public final class QuarantineViewModel {
                         .deliveries().size();
             }
             return done;
-        }, done -> {
-            message.set(done + " deliveries dismissed: " + reason.get());
-            load();
-        }, message::set);
+        }, done -> load(done + " deliveries dismissed: " + reason.get()), message::set);
     }
 
     /** A quarantine appeared or went: the view is out of date (it offers to read again rather than jump). */
