@@ -74,7 +74,7 @@ public final class StudioLoad {
         String health = quarantined > 0 ? "{\"state\":\"error\",\"reason\":\"" + quarantined + " message(s) quarantined\"}" : "{\"state\":\"ok\",\"reason\":null}";
         return "{\"interface\":\"" + name(i) + "\",\"name\":\"" + d + "\",\"paused\":false,\"connector\":{\"type\":\"" + (d.equals("lab") ? "mllp" : "file")
                 + "\",\"status\":\"ok\",\"detail\":null},\"pending\":0,\"quarantined\":" + quarantined + ",\"health\":" + health
-                + ",\"lastOutcomeAt\":null}";
+                + ",\"lastFinishedAt\":null}";
     }
 
     private void run(int seconds, int rate) throws Exception {

@@ -59,7 +59,7 @@ final class AlertsCommand implements Callable<Integer> {
             return print(spec, engine.client());
         }
 
-        static int print(CommandSpec spec, EngineClient client) {
+        static int print(CommandSpec spec, RemoteEngine client) {
             JsonNode alerts = client.get("/api/v1/alerts").path("alerts");
             if (alerts.isEmpty()) {
                 out(spec, "no alerts: everything with a rule is ok\n");

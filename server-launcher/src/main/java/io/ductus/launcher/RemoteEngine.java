@@ -1,5 +1,6 @@
 package io.ductus.launcher;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.ductus.client.ApiException;
 import io.ductus.client.DuctusClient;
 import java.util.function.Function;
@@ -25,6 +26,24 @@ final class RemoteEngine {
         } catch (ApiException e) {
             throw new EngineCallException(describe(e));
         }
+    }
+
+    /** GET of an operation the typed client has no method for yet (alerts, hotspots), as JSON. */
+    JsonNode get(String path) {
+        return call(c -> c.json("GET", path, null));
+    }
+
+    JsonNode post(String path) {
+        return call(c -> c.json("POST", path, null));
+    }
+
+    /** A POST with a JSON body (a map or list, written by Jackson). */
+    JsonNode post(String path, Object body) {
+        return call(c -> c.json("POST", path, body));
+    }
+
+    JsonNode delete(String path) {
+        return call(c -> c.json("DELETE", path, null));
     }
 
     private String describe(ApiException e) {

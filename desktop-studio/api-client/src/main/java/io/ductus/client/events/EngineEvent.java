@@ -54,6 +54,17 @@ public sealed interface EngineEvent {
         }
     }
 
+    /** The health of an interface (its own: destination null) or of a destination changed, as the engine judged it. */
+    @ApiSchema("HealthEvent")
+    record HealthChanged(@JsonProperty("interface") String interfaceName, String destination, String state, String reason)
+            implements EngineEvent {
+    }
+
+    /** An alert changed (fired, escalated, recovered, acknowledged, …). */
+    @ApiSchema("AlertChangedEvent")
+    record AlertChanged(long id, String target, String status, String state, String severity) implements EngineEvent {
+    }
+
     /** A drain started or ended. */
     @ApiSchema("DrainEvent")
     record DrainChanged(boolean draining) implements EngineEvent {
@@ -83,6 +94,8 @@ public sealed interface EngineEvent {
             case "interface" -> InterfaceChanged.class;
             case "destination" -> DestinationChanged.class;
             case "messages" -> MessagesChanged.class;
+            case "health" -> HealthChanged.class;
+            case "alert" -> AlertChanged.class;
             case "drain" -> DrainChanged.class;
             case "resync" -> Resync.class;
             default -> null;

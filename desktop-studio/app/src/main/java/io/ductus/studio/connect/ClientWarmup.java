@@ -15,7 +15,7 @@ public final class ClientWarmup {
             {"draining":false,"interfaces":[{"name":"w","state":"running","reason":null,
              "source":{"type":"mllp","status":"ok","detail":null},"health":{"state":"ok","reason":null},"lastReceivedAt":"2026-01-01T00:00:00Z",
              "destinations":[{"interface":"w","name":"d","paused":false,"connector":{"type":"file","status":"ok","detail":null},
-             "pending":0,"quarantined":0,"health":{"state":"ok","reason":null},"lastOutcomeAt":null}]}]}""";
+             "pending":0,"quarantined":0,"health":{"state":"ok","reason":null},"lastFinishedAt":null}]}]}""";
     private static final String MESSAGES = """
             {"messages":[{"id":1,"interface":"w","receivedAt":"2026-01-01T00:00:00Z","status":"sent","size":1,"charset":"UTF-8",
              "orderingKey":null,"lane":0,"dedupeKey":null,"duplicateOf":null,"settledAt":null,"editedFrom":null}],"next":null,"scanLimitReached":false}""";

@@ -240,6 +240,20 @@ public final class DashboardViewModel {
                     if (dest != null) dest.pausedProperty().set(d.paused());
                     toRefresh.add(d.interfaceName());
                 }
+                case EngineEvent.HealthChanged h -> {
+                    InterfaceRow row = byName.get(h.interfaceName());
+                    if (row == null) break;
+                    if (h.destination() == null) {
+                        toRefresh.add(h.interfaceName()); // the interface's shown health is its own or its worst destination's
+                    } else {
+                        DestinationRow dest = row.destination(h.destination());
+                        if (dest != null) {
+                            dest.healthProperty().set(h.state());
+                            dest.healthReasonProperty().set(h.reason());
+                        }
+                        toRefresh.add(h.interfaceName());
+                    }
+                }
                 case EngineEvent.DrainChanged d -> {
                     draining.set(d.draining());
                     readDrain();

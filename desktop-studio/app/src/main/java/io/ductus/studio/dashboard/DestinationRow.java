@@ -40,7 +40,7 @@ public final class DestinationRow {
         quarantined.set(d.quarantined());
         health.set(d.health() == null ? "unknown" : d.health().state());
         healthReason.set(d.health() == null ? null : d.health().reason());
-        if (d.lastOutcomeAt() != null) lastActivity.set(d.lastOutcomeAt());
+        if (d.lastFinishedAt() != null) lastActivity.set(d.lastFinishedAt());
     }
 
     public String interfaceName() {

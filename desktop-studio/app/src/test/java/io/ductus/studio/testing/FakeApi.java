@@ -13,6 +13,7 @@ import io.ductus.client.model.CreatedToken;
 import io.ductus.client.model.Delivery;
 import io.ductus.client.model.DeliveryChange;
 import io.ductus.client.model.Destination;
+import io.ductus.client.model.DestinationHealth;
 import io.ductus.client.model.Dismiss;
 import io.ductus.client.model.Drain;
 import io.ductus.client.model.Edit;
@@ -96,13 +97,15 @@ public final class FakeApi implements DuctusApi {
     public FakeApi anInterface(String name, String... destinations) {
         List<Destination> ds = new ArrayList<>();
         for (String d : destinations) ds.add(destination(name, d, false, 0, 0));
-        interfaces.put(name, new InterfaceInfo(name, "running", null, new Connector("mllp", "ok", null), new HealthSummary("ok", null), ds, null));
+        HealthSummary ok = new HealthSummary("ok", null);
+        interfaces.put(name, new InterfaceInfo(name, "running", null, null, new Connector("mllp", "ok", null), ok, ok, ds, null));
         return this;
     }
 
     public static Destination destination(String iface, String name, boolean paused, long pending, long quarantined) {
-        HealthSummary health = paused ? new HealthSummary("paused", "paused by an operator; messages wait")
-                : quarantined > 0 ? new HealthSummary("error", quarantined + " message(s) quarantined") : new HealthSummary("ok", null);
+        DestinationHealth health = paused ? new DestinationHealth("paused", "paused by an operator; messages wait", null, null, null)
+                : quarantined > 0 ? new DestinationHealth("error", quarantined + " message(s) quarantined", null, null, null)
+                : new DestinationHealth("ok", null, null, null, null);
         return new Destination(iface, name, paused, new Connector("file", "ok", null), pending, quarantined, health, null);
     }
 
@@ -112,8 +115,8 @@ public final class FakeApi implements DuctusApi {
         List<Destination> ds = new ArrayList<>();
         for (Destination d : i.destinations()) ds.add(d.name().equals(destination) ? destination(iface, destination, d.paused(), pending, quarantined) : d);
         boolean bad = ds.stream().anyMatch(d -> !d.health().ok());
-        interfaces.put(iface, new InterfaceInfo(iface, i.state(), i.reason(), i.source(), bad ? new HealthSummary("error", "destination "
-                + destination + ": " + quarantined + " message(s) quarantined") : new HealthSummary("ok", null), ds, i.lastReceivedAt()));
+        interfaces.put(iface, new InterfaceInfo(iface, i.state(), i.reason(), i.owner(), i.source(), bad ? new HealthSummary("error", "destination "
+                + destination + ": " + quarantined + " message(s) quarantined") : new HealthSummary("ok", null), i.ownHealth(), ds, i.lastReceivedAt()));
     }
 
     public Message message(long id, String iface, String status, String payload, Delivery... deliveries) {
@@ -213,7 +216,8 @@ public final class FakeApi implements DuctusApi {
             if (n != d) changed = n;
             ds.add(n);
         }
-        interfaces.put(iface, new InterfaceInfo(iface, i.state(), i.reason(), i.source(), i.health(), ds, i.lastReceivedAt()));
+        interfaces.put(iface, new InterfaceInfo(iface, i.state(), i.reason(), i.owner(), i.source(), i.health(), i.ownHealth(), ds,
+                i.lastReceivedAt()));
         return changed;
     }
 

@@ -100,7 +100,7 @@ public final class ApiSchemas {
         s.put("HealthEvent", object(List.of("interface", "destination", "state", "reason"), "interface", string("the interface"),
                 "destination", nullableString("the destination; null for the interface's own health"), "state", ref("HealthState"),
                 "reason", nullableString("what to look at; null when ok")));
-        s.put("AlertEvent", object(List.of("id", "target", "status", "state", "severity"), "id", integer("the alert (GET /api/v1/alerts/{id})"),
+        s.put("AlertChangedEvent", object(List.of("id", "target", "status", "state", "severity"), "id", integer("the alert (GET /api/v1/alerts/{id})"),
                 "target", string("what it is about: an interface, or interface/destination"), "status", string("what happened to it"),
                 "state", string("the health state it is about"), "severity", string("its severity")));
         s.put("DrainEvent", object(List.of("draining"), "draining", bool("whether the engine drains now")));

@@ -173,7 +173,7 @@ public final class EventHub {
         types.put("destination", "DestinationEvent");
         types.put("messages", "MessagesEvent");
         types.put("health", "HealthEvent");
-        types.put("alert", "AlertEvent");
+        types.put("alert", "AlertChangedEvent");
         types.put("drain", "DrainEvent");
         types.put("resync", "ResyncEvent");
         return java.util.Collections.unmodifiableMap(types);

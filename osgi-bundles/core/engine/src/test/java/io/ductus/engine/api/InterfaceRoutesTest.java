@@ -51,9 +51,9 @@ class InterfaceRoutesTest {
     @Test
     void each_interface_and_destination_says_when_it_was_last_active() throws Exception {
         assertThat(fixture.sendHl7("ACT1", "X1")).isEqualTo(AckCode.AA);
-        JsonNode adt = awaitInterface(a -> !a.get("lastReceivedAt").isNull() && !a.get("destinations").get(0).get("lastOutcomeAt").isNull());
+        JsonNode adt = awaitInterface(a -> !a.get("lastReceivedAt").isNull() && !a.get("destinations").get(0).get("lastFinishedAt").isNull());
         java.time.Instant received = java.time.Instant.parse(adt.get("lastReceivedAt").asText());
-        java.time.Instant delivered = java.time.Instant.parse(adt.get("destinations").get(0).get("lastOutcomeAt").asText());
+        java.time.Instant delivered = java.time.Instant.parse(adt.get("destinations").get(0).get("lastFinishedAt").asText());
         assertThat(delivered).isAfterOrEqualTo(received);
         JsonNode one = get("/api/v1/interfaces/adt");
         assertThat(one.get("lastReceivedAt").asText()).isEqualTo(adt.get("lastReceivedAt").asText());
