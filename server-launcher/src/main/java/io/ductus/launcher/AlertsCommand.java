@@ -1,12 +1,15 @@
 package io.ductus.launcher;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
+import io.ductus.client.model.Alert;
+import io.ductus.client.model.AlertDetail;
+import io.ductus.client.model.AlertHistory;
+import io.ductus.client.model.AlertHistoryEntry;
+import io.ductus.client.model.ChannelList;
+import io.ductus.client.model.NewSilence;
+import io.ductus.client.model.Notification;
+import io.ductus.client.model.SilenceList;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -60,16 +63,15 @@ final class AlertsCommand implements Callable<Integer> {
         }
 
         static int print(CommandSpec spec, RemoteEngine client) {
-            JsonNode alerts = client.get("/api/v1/alerts").path("alerts");
+            List<Alert> alerts = client.call(c -> c.alerts().list()).alerts();
             if (alerts.isEmpty()) {
                 out(spec, "no alerts: everything with a rule is ok\n");
                 return ExitCodes.OK;
             }
             List<String[]> rows = new ArrayList<>();
-            for (JsonNode a : alerts) {
-                rows.add(new String[] {a.path("id").asText(), a.path("target").asText(), a.path("status").asText(), text(a, "state"),
-                        text(a, "severity"), text(a, "since"), a.path("acknowledgedBy").isNull() ? "-" : a.path("acknowledgedBy").asText(),
-                        text(a, "reason")});
+            for (Alert a : alerts) {
+                rows.add(new String[] {String.valueOf(a.id()), a.target(), a.status(), text(a.state()), text(a.severity()), text(a.since()),
+                        text(a.acknowledgedBy()), text(a.reason())});
             }
             out(spec, ALERTS.render(rows));
             return ExitCodes.OK;
@@ -90,18 +92,17 @@ final class AlertsCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            JsonNode a = engine.client().get("/api/v1/alerts/" + id);
+            AlertDetail a = engine.client().call(c -> c.alerts().alert(id));
             StringBuilder s = new StringBuilder();
-            s.append("alert ").append(id).append(": ").append(a.path("target").asText()).append(" is ").append(a.path("status").asText());
-            if (!a.path("state").isNull()) s.append(" (").append(a.path("state").asText()).append(", ").append(a.path("severity").asText()).append(")");
+            s.append("alert ").append(id).append(": ").append(a.target()).append(" is ").append(a.status());
+            if (a.state() != null) s.append(" (").append(a.state()).append(", ").append(a.severity()).append(")");
             s.append('\n');
-            if (!a.path("reason").isNull()) s.append("reason: ").append(a.path("reason").asText()).append('\n');
-            if (!a.path("acknowledgedBy").isNull()) {
-                s.append("acknowledged by ").append(a.path("acknowledgedBy").asText()).append(" at ").append(a.path("acknowledgedAt").asText())
-                        .append('\n');
+            if (a.reason() != null) s.append("reason: ").append(a.reason()).append('\n');
+            if (a.acknowledgedBy() != null) {
+                s.append("acknowledged by ").append(a.acknowledgedBy()).append(" at ").append(a.acknowledgedAt()).append('\n');
             }
-            s.append('\n').append(History.render(a.path("history")));
-            s.append('\n').append(Notifications.render(a.path("notifications")));
+            s.append('\n').append(History.render(a.history()));
+            s.append('\n').append(Notifications.render(a.notifications()));
             out(spec, s.toString());
             return ExitCodes.OK;
         }
@@ -127,22 +128,17 @@ final class AlertsCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            Map<String, Object> query = new LinkedHashMap<>();
-            query.put("alert", alert);
-            query.put("before", before);
-            query.put("limit", limit);
-            JsonNode page = engine.client().get("/api/v1/alert-history" + query(query));
-            out(spec, render(page.path("events")) + (page.path("next").isNull() ? "" : "more: --before " + page.path("next").asText() + "\n"));
+            AlertHistory page = engine.client().call(c -> c.alerts().history(alert, before, limit));
+            out(spec, render(page.events()) + (page.next() == null ? "" : "more: --before " + page.next() + "\n"));
             return ExitCodes.OK;
         }
 
-        static String render(JsonNode events) {
+        static String render(List<AlertHistoryEntry> events) {
             if (events.isEmpty()) return "no history\n";
             List<String[]> rows = new ArrayList<>();
-            for (JsonNode e : events) {
-                String detail = text(e, "detail") + (e.path("actor").isNull() ? "" : " (" + e.path("actor").asText() + ")");
-                rows.add(new String[] {e.path("at").asText(), e.path("target").asText(), e.path("what").asText(), e.path("status").asText(),
-                        detail});
+            for (AlertHistoryEntry e : events) {
+                String detail = text(e.detail()) + (e.actor() == null ? "" : " (" + e.actor() + ")");
+                rows.add(new String[] {String.valueOf(e.at()), e.target(), e.what(), e.status(), detail});
             }
             return EVENTS.render(rows);
         }
@@ -166,10 +162,8 @@ final class AlertsCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            Map<String, Object> body = new LinkedHashMap<>();
-            if (comment != null) body.put("comment", comment);
-            JsonNode a = engine.client().post("/api/v1/alerts/" + id + "/acknowledge", body);
-            out(spec, "alert " + id + " (" + a.path("target").asText() + ") acknowledged by " + a.path("acknowledgedBy").asText() + "\n");
+            Alert a = engine.client().call(c -> c.alerts().acknowledge(id, comment));
+            out(spec, "alert " + id + " (" + a.target() + ") acknowledged by " + a.acknowledgedBy() + "\n");
             return ExitCodes.OK;
         }
     }
@@ -199,13 +193,8 @@ final class AlertsCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             if ((howLong == null) == (until == null)) throw new BadArgumentException("give --for or --until (one of them)");
-            Map<String, Object> body = new LinkedHashMap<>();
-            body.put("target", target);
-            if (howLong != null) body.put("for", howLong);
-            if (until != null) body.put("until", until);
-            body.put("reason", reason);
-            JsonNode s = engine.client().post("/api/v1/silences", body);
-            out(spec, "silence " + s.path("id").asText() + ": " + target + " until " + s.path("endsAt").asText() + "\n");
+            var s = engine.client().call(c -> c.alerts().silence(new NewSilence(target, howLong, until, reason)));
+            out(spec, "silence " + s.id() + ": " + target + " until " + s.endsAt() + "\n");
             return ExitCodes.OK;
         }
     }
@@ -224,15 +213,15 @@ final class AlertsCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            JsonNode all = engine.client().get("/api/v1/silences").path("silences");
+            SilenceList silences = engine.client().call(c -> c.alerts().silences());
+            var all = silences.silences();
             if (all.isEmpty()) {
                 out(spec, "no silences\n");
                 return ExitCodes.OK;
             }
             List<String[]> rows = new ArrayList<>();
-            for (JsonNode s : all) {
-                rows.add(new String[] {s.path("id").asText(), s.path("target").asText(), s.path("endsAt").asText(),
-                        s.path("createdBy").asText(), s.path("reason").asText()});
+            for (var s : all) {
+                rows.add(new String[] {String.valueOf(s.id()), s.target(), String.valueOf(s.endsAt()), s.createdBy(), s.reason()});
             }
             out(spec, TABLE.render(rows));
             return ExitCodes.OK;
@@ -253,7 +242,7 @@ final class AlertsCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            engine.client().delete("/api/v1/silences/" + id);
+            engine.client().call(c -> c.alerts().endSilence(id));
             out(spec, "silence " + id + " ended\n");
             return ExitCodes.OK;
         }
@@ -277,19 +266,16 @@ final class AlertsCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            Map<String, Object> query = new LinkedHashMap<>();
-            query.put("status", status);
-            query.put("limit", limit);
-            out(spec, render(engine.client().get("/api/v1/notifications" + query(query)).path("notifications")));
+            out(spec, render(engine.client().call(c -> c.alerts().notifications(status, null, limit)).notifications()));
             return ExitCodes.OK;
         }
 
-        static String render(JsonNode rows) {
+        static String render(List<Notification> rows) {
             if (rows.isEmpty()) return "no notifications\n";
             List<String[]> table = new ArrayList<>();
-            for (JsonNode n : rows) {
-                table.add(new String[] {n.path("id").asText(), n.path("channel").asText(), n.path("kind").asText(), text(n, "target"),
-                        n.path("status").asText(), n.path("attempts").asText(), n.path("dueAt").asText(), text(n, "lastError")});
+            for (Notification n : rows) {
+                table.add(new String[] {String.valueOf(n.id()), n.channel(), n.kind(), text(n.target()), n.status(),
+                        String.valueOf(n.attempts()), String.valueOf(n.dueAt()), text(n.lastError())});
             }
             return NOTIFICATIONS.render(table);
         }
@@ -309,16 +295,14 @@ final class AlertsCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            JsonNode all = engine.client().get("/api/v1/channels").path("channels");
+            List<ChannelList.Channel> all = engine.client().call(c -> c.alerts().channels()).channels();
             if (all.isEmpty()) {
                 out(spec, "no channels (alerts.channels in ductus.yaml)\n");
                 return ExitCodes.OK;
             }
             List<String[]> rows = new ArrayList<>();
-            for (JsonNode c : all) {
-                List<String> to = new ArrayList<>();
-                c.path("to").forEach(t -> to.add(t.asText()));
-                rows.add(new String[] {c.path("name").asText(), c.path("type").asText(), text(c, "format"), String.join(", ", to)});
+            for (ChannelList.Channel c : all) {
+                rows.add(new String[] {c.name(), c.type(), text(c.format()), String.join(", ", c.to())});
             }
             out(spec, TABLE.render(rows));
             return ExitCodes.OK;
@@ -340,35 +324,24 @@ final class AlertsCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            JsonNode n = engine.client().post("/api/v1/channels/" + URLEncoder.encode(channel, StandardCharsets.UTF_8) + "/test");
-            String status = n.path("status").asText();
+            Notification n = engine.client().call(c -> c.alerts().testChannel(channel));
+            String status = n.status();
             if (status.equals("sent")) {
-                out(spec, "test notification " + n.path("id").asText() + " sent to " + channel + "\n");
+                out(spec, "test notification " + n.id() + " sent to " + channel + "\n");
                 return ExitCodes.OK;
             }
-            spec.commandLine().getErr().println("test notification " + n.path("id").asText() + " to " + channel + " not sent ("
-                    + status + ", " + n.path("attempts").asText() + " attempt(s))" + (n.path("lastError").isNull() ? ""
-                    : ": " + n.path("lastError").asText()));
+            spec.commandLine().getErr().println("test notification " + n.id() + " to " + channel + " not sent ("
+                    + status + ", " + n.attempts() + " attempt(s))" + (n.lastError() == null ? "" : ": " + n.lastError()));
             return ExitCodes.FAILED;
         }
     }
 
-    private static String text(JsonNode node, String field) {
-        JsonNode v = node.path(field);
-        return v.isNull() || v.isMissingNode() ? "-" : v.asText();
+    private static String text(Object value) {
+        return value == null ? "-" : value.toString();
     }
 
     private static void out(CommandSpec spec, String text) {
         spec.commandLine().getOut().print(text);
         spec.commandLine().getOut().flush();
-    }
-
-    static String query(Map<String, Object> parameters) {
-        StringBuilder q = new StringBuilder();
-        parameters.forEach((k, v) -> {
-            if (v == null) return;
-            q.append(q.isEmpty() ? "?" : "&").append(k).append('=').append(URLEncoder.encode(String.valueOf(v), StandardCharsets.UTF_8));
-        });
-        return q.toString();
     }
 }

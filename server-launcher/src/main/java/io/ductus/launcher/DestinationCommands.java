@@ -68,7 +68,7 @@ final class DestinationCommands {
 
         @Override
         public Integer call() {
-            int waiting = engine.client().call(c -> c.retryNow(interfaceName, destination)).waiting();
+            long waiting = engine.client().call(c -> c.retryNow(interfaceName, destination)).waiting();
             spec.commandLine().getOut().println(waiting == 0 ? interfaceName + "/" + destination + ": nothing waits for a retry"
                     : interfaceName + "/" + destination + ": " + waiting + " delivery(ies) waiting for a retry are tried now");
             spec.commandLine().getOut().flush();

@@ -1,6 +1,6 @@
 package io.ductus.launcher;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.ductus.client.model.Hotspots;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -25,17 +25,15 @@ final class HotspotsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        JsonNode destinations = engine.client().get("/api/v1/hotspots").path("destinations");
+        List<Hotspots.DestinationHotspots> destinations = engine.client().call(c -> c.hotspots()).destinations();
         List<String[]> rows = new ArrayList<>();
-        for (JsonNode d : destinations) {
-            if (d.path("hotspots").isEmpty()) {
-                rows.add(new String[] {d.path("interface").asText(), d.path("destination").asText(), d.path("waiting").asText(), "-", "", "",
-                        "nothing stands out"});
+        for (Hotspots.DestinationHotspots d : destinations) {
+            if (d.hotspots().isEmpty()) {
+                rows.add(new String[] {d.interfaceName(), d.destination(), String.valueOf(d.waiting()), "-", "", "", "nothing stands out"});
             }
-            for (JsonNode h : d.path("hotspots")) {
-                rows.add(new String[] {d.path("interface").asText(), d.path("destination").asText(), h.path("waiting").asText(),
-                        h.path("kind").asText(), h.path("lane").isNull() ? "" : h.path("lane").asText(),
-                        h.path("key").isNull() ? "" : h.path("key").asText(), h.path("detail").asText()});
+            for (Hotspots.Hotspot h : d.hotspots()) {
+                rows.add(new String[] {d.interfaceName(), d.destination(), String.valueOf(h.waiting()), h.kind(),
+                        h.lane() == null ? "" : String.valueOf(h.lane()), h.key() == null ? "" : h.key(), h.detail()});
             }
         }
         spec.commandLine().getOut().print(rows.isEmpty() ? "nothing waits: no hotspots\n" : TABLE.render(rows));

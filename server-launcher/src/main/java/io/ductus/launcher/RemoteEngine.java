@@ -1,6 +1,5 @@
 package io.ductus.launcher;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.ductus.client.ApiException;
 import io.ductus.client.DuctusClient;
 import java.util.function.Function;
@@ -9,7 +8,8 @@ import java.util.function.Function;
  * A running engine as the CLI's remote commands call it: the shared typed client ({@link DuctusClient}, the
  * studio's too) with a token, and its failures in the CLI's words. Whatever keeps a call from succeeding (the
  * engine cannot be reached, refuses the token, does not let it do this, or says no) is an
- * {@link EngineCallException} that says what and what to do (exit code 1).
+ * {@link EngineCallException} that says what and what to do (exit code 1), except an engine's 400: the
+ * command's arguments were wrong, a {@link BadArgumentException} (exit code 2).
  */
 final class RemoteEngine {
 
@@ -24,26 +24,10 @@ final class RemoteEngine {
         try {
             return operation.apply(client);
         } catch (ApiException e) {
+            // The engine found the command's arguments wrong (a date it cannot read, a status it does not know): exit 2.
+            if (e.status() == 400) throw new BadArgumentException(e.detail());
             throw new EngineCallException(describe(e));
         }
-    }
-
-    /** GET of an operation the typed client has no method for yet (alerts, hotspots), as JSON. */
-    JsonNode get(String path) {
-        return call(c -> c.json("GET", path, null));
-    }
-
-    JsonNode post(String path) {
-        return call(c -> c.json("POST", path, null));
-    }
-
-    /** A POST with a JSON body (a map or list, written by Jackson). */
-    JsonNode post(String path, Object body) {
-        return call(c -> c.json("POST", path, body));
-    }
-
-    JsonNode delete(String path) {
-        return call(c -> c.json("DELETE", path, null));
     }
 
     private String describe(ApiException e) {

@@ -18,6 +18,7 @@ import io.ductus.client.model.Edit;
 import io.ductus.client.model.Edited;
 import io.ductus.client.model.EngineInfo;
 import io.ductus.client.model.Health;
+import io.ductus.client.model.Hotspots;
 import io.ductus.client.model.InterfaceInfo;
 import io.ductus.client.model.InterfaceList;
 import io.ductus.client.model.Me;
@@ -31,6 +32,9 @@ import io.ductus.client.model.Payload;
 import io.ductus.client.model.QuarantinePage;
 import io.ductus.client.model.Ready;
 import io.ductus.client.model.Resend;
+import io.ductus.client.model.ResendQuarantined;
+import io.ductus.client.model.ResentQuarantined;
+import io.ductus.client.model.RetriedNow;
 import io.ductus.client.model.Session;
 import io.ductus.client.model.SignIn;
 import io.ductus.client.model.TokenList;
@@ -59,7 +63,8 @@ import java.util.regex.Pattern;
  * The typed client of a Ductus engine's REST API (/api/v1), for the studio and the CLI. Each method is one
  * {@link Operation}, blocks until the answer (call it off any UI thread) and returns the answer as a record,
  * or throws {@link ApiException}. It calls with a token ({@link #withToken}) or, after {@link #signIn}, with
- * the session cookie and its CSRF token. Thread-safe; one instance per engine.
+ * the session cookie and its CSRF token. Thread-safe; one instance per engine. Beyond {@link DuctusApi} (what
+ * the studio uses) it calls what the CLI needs: resend by filter, retry now, hotspots and {@link #alerts()}.
  */
 public final class DuctusClient implements DuctusApi, AutoCloseable {
 
@@ -75,6 +80,7 @@ public final class DuctusClient implements DuctusApi, AutoCloseable {
     private final Duration timeout;
     private volatile String token;
     private volatile String csrfToken;
+    private final AlertsClient alerts = new AlertsClient(this);
 
     private DuctusClient(URI base, String token, Duration connectTimeout, Duration timeout) {
         this.base = normalize(base);
@@ -178,6 +184,21 @@ public final class DuctusClient implements DuctusApi, AutoCloseable {
         return call(Operation.RESUME_DESTINATION, Operation.RESUME_DESTINATION.expand(interfaceName, destination), null, Destination.class);
     }
 
+    /** Retry now: the destination's deliveries waiting for their back-off are due at once (operator; audited). */
+    public RetriedNow retryNow(String interfaceName, String destination) {
+        return call(Operation.RETRY_DESTINATION, Operation.RETRY_DESTINATION.expand(interfaceName, destination), null, RetriedNow.class);
+    }
+
+    /** Where the backlogs sit: blocked lanes, a receiver that looks down, hot keys, lanes no worker reads. */
+    public Hotspots hotspots() {
+        return get(Operation.GET_HOTSPOTS, Operation.GET_HOTSPOTS.path(), Hotspots.class);
+    }
+
+    /** The alert operations: alerts, their history, acknowledging, silences, the outbox and channels. */
+    public AlertsClient alerts() {
+        return alerts;
+    }
+
     @Override
     public Drain drain() {
         return get(Operation.GET_DRAIN, Operation.GET_DRAIN.path(), Drain.class);
@@ -240,6 +261,11 @@ public final class DuctusClient implements DuctusApi, AutoCloseable {
     @Override
     public Changed resend(Resend request) {
         return call(Operation.RESEND_MESSAGES, Operation.RESEND_MESSAGES.path(), request, Changed.class);
+    }
+
+    /** Every quarantined message of an interface received in a time window goes again, in batches, as one audited action. */
+    public ResentQuarantined resendQuarantined(ResendQuarantined request) {
+        return call(Operation.RESEND_QUARANTINED, Operation.RESEND_QUARANTINED.path(), request, ResentQuarantined.class);
     }
 
     @Override
@@ -323,36 +349,13 @@ public final class DuctusClient implements DuctusApi, AutoCloseable {
         http.close();
     }
 
-    /**
-     * An operation this client has no typed method for yet, its answer as a JSON tree (empty for 204): for the
-     * CLI's alert and hotspot commands until their records are written. Same credentials and errors as the
-     * typed calls; ClientContractTest cannot check these, so prefer a typed method.
-     */
-    public JsonNode json(String method, String path, Object body) {
-        Operation any = switch (method) {
-            case "GET" -> Operation.GET_ENGINE;
-            case "DELETE" -> Operation.STOP_DRAIN;
-            default -> Operation.START_DRAIN;
-        };
-        HttpResponse<String> response = send(new Untyped(method, any), path, body, "application/json");
-        try {
-            return response.body().isEmpty() ? JSON.createObjectNode() : JSON.readTree(response.body());
-        } catch (JsonProcessingException e) {
-            throw new ApiException(ApiException.Kind.OTHER, response.statusCode(), "Unexpected answer", path + " answered what is not JSON");
-        }
-    }
-
-    /** The method of an untyped call (the operation only lends its name to error messages). */
-    private record Untyped(String method, Operation like) {
-    }
-
     // ---- mechanics
 
-    private <T> T get(Operation op, String path, Class<T> type) {
+    <T> T get(Operation op, String path, Class<T> type) {
         return call(op, path, null, type);
     }
 
-    private <T> T call(Operation op, String path, Object body, Class<T> type) {
+    <T> T call(Operation op, String path, Object body, Class<T> type) {
         HttpResponse<String> response = send(op, path, body, "application/json");
         if (type == Void.class || response.body().isEmpty()) return null;
         try {
@@ -369,12 +372,8 @@ public final class DuctusClient implements DuctusApi, AutoCloseable {
     }
 
     private HttpResponse<String> send(Operation op, String path, Object body, String accept) {
-        return send(new Untyped(op.method(), op), path, body, accept);
-    }
-
-    private HttpResponse<String> send(Untyped call, String path, Object body, String accept) {
-        String method = call.method();
-        String name = call.like().method().equals(method) && call.like().path().equals(path) ? call.like().operationId() : method + " " + path;
+        String method = op.method();
+        String name = op.operationId();
         String json;
         try {
             json = body == null ? null : JSON.writeValueAsString(body);
@@ -437,7 +436,7 @@ public final class DuctusClient implements DuctusApi, AutoCloseable {
         return URI.create(s);
     }
 
-    private static Map<String, Object> paging(Long before, int limit) {
+    static Map<String, Object> paging(Long before, int limit) {
         Map<String, Object> query = new LinkedHashMap<>();
         query.put("before", before);
         query.put("limit", limit);

@@ -19,6 +19,8 @@ public enum Operation {
     GET_INTERFACE("GET", "/api/v1/interfaces/{name}", "getInterface"),
     PAUSE_DESTINATION("POST", "/api/v1/interfaces/{name}/destinations/{destination}/pause", "pauseDestination"),
     RESUME_DESTINATION("POST", "/api/v1/interfaces/{name}/destinations/{destination}/resume", "resumeDestination"),
+    RETRY_DESTINATION("POST", "/api/v1/interfaces/{name}/destinations/{destination}/retry", "retryDestination"),
+    GET_HOTSPOTS("GET", "/api/v1/hotspots", "getHotspots"),
     GET_DRAIN("GET", "/api/v1/drain", "getDrain"),
     START_DRAIN("POST", "/api/v1/drain", "startDrain"),
     STOP_DRAIN("DELETE", "/api/v1/drain", "stopDrain"),
@@ -28,6 +30,7 @@ public enum Operation {
     GET_DELIVERY_OUTPUT("GET", "/api/v1/messages/{id}/deliveries/{destination}/output", "getDeliveryOutput"),
     LIST_QUARANTINE("GET", "/api/v1/quarantine", "listQuarantine"),
     RESEND_MESSAGES("POST", "/api/v1/messages/resend", "resendMessages"),
+    RESEND_QUARANTINED("POST", "/api/v1/messages/resend-quarantined", "resendQuarantined"),
     EDIT_MESSAGE("POST", "/api/v1/messages/{id}/edit", "editMessage"),
     DISMISS_MESSAGES("POST", "/api/v1/messages/dismiss", "dismissMessages"),
     STREAM_EVENTS("GET", "/api/v1/events", "streamEvents"),
@@ -42,7 +45,17 @@ public enum Operation {
     SET_USER_PASSWORD("POST", "/api/v1/users/{id}/password", "setUserPassword"),
     LIST_TOKENS("GET", "/api/v1/tokens", "listTokens"),
     CREATE_TOKEN("POST", "/api/v1/tokens", "createToken"),
-    REVOKE_TOKEN("DELETE", "/api/v1/tokens/{id}", "revokeToken");
+    REVOKE_TOKEN("DELETE", "/api/v1/tokens/{id}", "revokeToken"),
+    LIST_ALERTS("GET", "/api/v1/alerts", "listAlerts"),
+    GET_ALERT("GET", "/api/v1/alerts/{id}", "getAlert"),
+    ACKNOWLEDGE_ALERT("POST", "/api/v1/alerts/{id}/acknowledge", "acknowledgeAlert"),
+    LIST_ALERT_HISTORY("GET", "/api/v1/alert-history", "listAlertHistory"),
+    LIST_NOTIFICATIONS("GET", "/api/v1/notifications", "listNotifications"),
+    LIST_SILENCES("GET", "/api/v1/silences", "listSilences"),
+    CREATE_SILENCE("POST", "/api/v1/silences", "createSilence"),
+    END_SILENCE("DELETE", "/api/v1/silences/{id}", "endSilence"),
+    LIST_CHANNELS("GET", "/api/v1/channels", "listChannels"),
+    TEST_CHANNEL("POST", "/api/v1/channels/{name}/test", "testChannel");
 
     private static final Pattern PARAMETER = Pattern.compile("\\{([^}]+)}");
 

@@ -61,6 +61,27 @@ class ClientContractTest {
         }
     }
 
+    /**
+     * The operations of the engine the client has no typed method for, each with the reason. The engine's
+     * document must not have an operation that is neither typed ({@link Operation}) nor named here, and
+     * nothing named here may be typed or gone: a new operation fails this test until it is typed or listed.
+     */
+    private static final Map<String, String> NOT_TYPED = Map.of(
+            "getMetrics", "Prometheus text for a scraper, not JSON for a client",
+            "getOpenApi", "the document this test reads; no caller of the client needs it");
+
+    @Test
+    void every_operation_of_the_engine_is_typed_or_named_as_not_typed() {
+        Set<String> engine = new TreeSet<>();
+        openApi.path("paths").forEach(path -> path.forEach(operation -> engine.add(operation.path("operationId").asText())));
+        Set<String> typed = new TreeSet<>();
+        for (Operation op : Operation.values()) typed.add(op.operationId());
+        Set<String> untyped = new TreeSet<>(engine);
+        untyped.removeAll(typed);
+        assertThat(untyped).as("operations of the engine with neither an Operation nor a line in NOT_TYPED")
+                .isEqualTo(new TreeSet<>(NOT_TYPED.keySet()));
+    }
+
     @Test
     void every_field_of_every_record_is_a_property_of_its_schema() throws Exception {
         List<Class<?>> records = annotatedRecords();
@@ -68,7 +89,7 @@ class ClientContractTest {
         List<String> problems = new ArrayList<>();
         for (Class<?> type : records) {
             String schemaName = type.getAnnotation(ApiSchema.class).value();
-            JsonNode schema = openApi.path("components").path("schemas").path(schemaName);
+            JsonNode schema = schema(schemaName);
             if (schema.isMissingNode()) {
                 problems.add(type.getName() + ": the engine has no schema " + schemaName);
                 continue;
@@ -90,7 +111,7 @@ class ClientContractTest {
         List<String> missing = new ArrayList<>();
         for (Class<?> type : annotatedRecords()) {
             String schemaName = type.getAnnotation(ApiSchema.class).value();
-            JsonNode schema = openApi.path("components").path("schemas").path(schemaName);
+            JsonNode schema = schema(schemaName);
             Set<String> fields = new TreeSet<>();
             for (RecordComponent c : type.getRecordComponents()) {
                 fields.add(jsonName(c));
@@ -131,6 +152,20 @@ class ClientContractTest {
     private static String jsonName(RecordComponent c) {
         JsonProperty renamed = c.getAccessor().getAnnotation(JsonProperty.class);
         return renamed == null ? c.getName() : renamed.value();
+    }
+
+    /**
+     * A component schema by name, or an object inside one by a path of property names through arrays:
+     * {@code Hotspots/destinations/hotspots} is the items of {@code hotspots} in the items of {@code destinations}.
+     */
+    private static JsonNode schema(String name) {
+        String[] steps = name.split("/");
+        JsonNode schema = openApi.path("components").path("schemas").path(steps[0]);
+        for (int i = 1; i < steps.length; i++) {
+            schema = schema.path("properties").path(steps[i]);
+            if (schema.has("items")) schema = schema.get("items");
+        }
+        return schema;
     }
 
     /** A schema's property names, an allOf's merged. */

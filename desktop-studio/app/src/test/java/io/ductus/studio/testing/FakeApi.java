@@ -98,7 +98,7 @@ public final class FakeApi implements DuctusApi {
         List<Destination> ds = new ArrayList<>();
         for (String d : destinations) ds.add(destination(name, d, false, 0, 0));
         HealthSummary ok = new HealthSummary("ok", null);
-        interfaces.put(name, new InterfaceInfo(name, "running", null, null, new Connector("mllp", "ok", null), ok, ok, ds, null));
+        interfaces.put(name, new InterfaceInfo(name, "running", null, null, new Connector("mllp", "ok", null), ok, ok, ds, List.of(), null));
         return this;
     }
 
@@ -116,7 +116,7 @@ public final class FakeApi implements DuctusApi {
         for (Destination d : i.destinations()) ds.add(d.name().equals(destination) ? destination(iface, destination, d.paused(), pending, quarantined) : d);
         boolean bad = ds.stream().anyMatch(d -> !d.health().ok());
         interfaces.put(iface, new InterfaceInfo(iface, i.state(), i.reason(), i.owner(), i.source(), bad ? new HealthSummary("error", "destination "
-                + destination + ": " + quarantined + " message(s) quarantined") : new HealthSummary("ok", null), i.ownHealth(), ds, i.lastReceivedAt()));
+                + destination + ": " + quarantined + " message(s) quarantined") : new HealthSummary("ok", null), i.ownHealth(), ds, i.problems(), i.lastReceivedAt()));
     }
 
     public Message message(long id, String iface, String status, String payload, Delivery... deliveries) {
@@ -217,7 +217,7 @@ public final class FakeApi implements DuctusApi {
             ds.add(n);
         }
         interfaces.put(iface, new InterfaceInfo(iface, i.state(), i.reason(), i.owner(), i.source(), i.health(), i.ownHealth(), ds,
-                i.lastReceivedAt()));
+                i.problems(), i.lastReceivedAt()));
         return changed;
     }
 

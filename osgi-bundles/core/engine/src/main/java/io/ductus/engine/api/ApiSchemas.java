@@ -91,7 +91,8 @@ public final class ApiSchemas {
                 "quarantined", integer("deliveries quarantined")));
         s.put("CountsEvent", object(List.of("destinations"), "destinations", array(ref("DestinationCount"))));
         s.put("InterfaceEvent", object(List.of("interface", "state", "reason"), "interface", string("the interface"),
-                "state", enumeration("its state now", "running", "draining", "stopped"), "reason", nullableString("why it is stopped")));
+                "state", enumeration("its state now", "running", "draining", "not listening", "stopped", "not loaded"),
+                "reason", nullableString("why it does not run as it should")));
         s.put("DestinationEvent", object(List.of("interface", "destination", "paused"), "interface", string("the interface"),
                 "destination", string("the destination"), "paused", bool("paused now")));
         s.put("MessagesEvent", object(List.of("action", "messageIds", "count"),
