@@ -3,8 +3,8 @@ package io.ductus.bench;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.ductus.client.DuctusClient;
-import io.ductus.studio.hl7.BuiltInHl7Dictionary;
-import io.ductus.studio.hl7.CoreHl7TreeReader;
+import io.ductus.format.hl7.Hl7Dictionary;
+import io.ductus.studio.hl7.Hl7TreeReader;
 import io.ductus.studio.main.ServerWindow;
 import io.ductus.studio.main.ServerWindowViewModel;
 import io.ductus.studio.server.ServerSession;
@@ -107,7 +107,7 @@ public final class StudioLoad {
             Stage stage = new Stage();
             ServerSession session = new ServerSession("bench", client, me, new FxTaskExecutor(), new FxDialogService(stage),
                     Clock.systemDefaultZone());
-            ServerWindowViewModel vm = new ServerWindowViewModel(session, new CoreHl7TreeReader(), new BuiltInHl7Dictionary());
+            ServerWindowViewModel vm = new ServerWindowViewModel(session, new Hl7TreeReader(), Hl7Dictionary.standard());
             ServerWindow window = new ServerWindow(vm, stage, new ServerWindow.Host() {
                 @Override
                 public void toggleTheme() {

@@ -1,13 +1,11 @@
 package io.ductus.studio;
 
+import io.ductus.format.hl7.Hl7Dictionary;
 import io.ductus.studio.connect.ClientFactory;
 import io.ductus.studio.connect.ConnectView;
 import io.ductus.studio.connect.ConnectViewModel;
 import io.ductus.studio.connect.ServerProfile;
 import io.ductus.studio.connect.StudioSettings;
-import io.ductus.studio.hl7.BuiltInHl7Dictionary;
-import io.ductus.studio.hl7.CoreHl7TreeReader;
-import io.ductus.studio.hl7.Hl7Dictionary;
 import io.ductus.studio.hl7.Hl7TreeReader;
 import io.ductus.studio.main.Screen;
 import io.ductus.studio.main.ServerWindow;
@@ -36,8 +34,7 @@ public final class StudioApp extends Application implements ServerWindow.Host {
     public static final String SHOWN = "ductus studio: connect screen shown";
 
     private final List<ServerWindow> windows = new ArrayList<>();
-    private final Hl7TreeReader reader = new CoreHl7TreeReader();
-    private Hl7Dictionary dictionary;
+    private final Hl7TreeReader reader = new Hl7TreeReader();
     private FxTaskExecutor tasks;
     private StudioSettings settings;
     private Stage connectStage;
@@ -65,11 +62,12 @@ public final class StudioApp extends Application implements ServerWindow.Host {
             Platform.runLater(() -> System.out.println(SHOWN + " " + ProcessHandle.current().info().startInstant()
                     .map(t -> (System.currentTimeMillis() - t.toEpochMilli()) + " ms after the process started").orElse("")));
         }
-        // The dictionary and the reachability of saved servers come after the first frame, never before it.
+        // The reachability of saved servers and the warm-ups (the client; the HL7 dictionary, read once on first use)
+        // come after the first frame, never before it, and off the FX thread.
         Platform.runLater(() -> {
-            dictionary = new BuiltInHl7Dictionary();
             connect.probeAll();
             tasks.execute(io.ductus.studio.task.BackgroundTask.run(io.ductus.studio.connect.ClientWarmup::run));
+            tasks.execute(io.ductus.studio.task.BackgroundTask.run(Hl7Dictionary::standard));
         });
     }
 
@@ -78,7 +76,7 @@ public final class StudioApp extends Application implements ServerWindow.Host {
         Stage stage = new Stage();
         ServerSession session = new ServerSession(profile.name(), signed.api(), signed.me(), tasks, new FxDialogService(stage),
                 Clock.systemDefaultZone());
-        ServerWindowViewModel vm = new ServerWindowViewModel(session, reader, dictionary == null ? new BuiltInHl7Dictionary() : dictionary);
+        ServerWindowViewModel vm = new ServerWindowViewModel(session, reader, Hl7Dictionary.standard());
         StudioSettings.WindowPlace place = settings.saved().windows().get(profile.name());
         if (place != null && place.screen() != null) {
             try {

@@ -48,8 +48,11 @@ class ArchitectureTest {
     }
 
     @Test
-    void the_hl7_seam_is_one_adapter_over_the_core_parser() {
-        noClasses().that().doNotHaveFullyQualifiedName("io.ductus.studio.hl7.CoreHl7TreeReader").should().dependOnClassesThat()
-                .resideInAPackage("io.ductus.core.hl7..").check(STUDIO);
+    void hl7_is_read_by_the_formats_parser_through_one_class() {
+        // One parser for the product (ductus-formats): the studio reads messages through Hl7TreeReader alone,
+        // and has no engine core on its class path to reach for another.
+        noClasses().that().doNotHaveFullyQualifiedName("io.ductus.studio.hl7.Hl7TreeReader").should().dependOnClassesThat()
+                .haveFullyQualifiedName("io.ductus.format.hl7.Hl7Message").check(STUDIO);
+        noClasses().should().dependOnClassesThat().resideInAPackage("io.ductus.core..").check(STUDIO);
     }
 }

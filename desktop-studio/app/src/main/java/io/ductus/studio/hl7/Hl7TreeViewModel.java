@@ -1,5 +1,6 @@
 package io.ductus.studio.hl7;
 
+import io.ductus.format.hl7.Hl7Dictionary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -11,9 +12,9 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The HL7 tree of one payload: its positions, what the dictionary says of each (name and data type, on hover
- * and in the side panel), and the selected position's details. Takes a tree already read and a dictionary, so
- * it knows nothing of the parser behind {@link Hl7TreeReader}.
+ * The HL7 tree of one payload: its positions, what the standard's dictionary (ductus-formats'
+ * {@link Hl7Dictionary}, in the version the message's MSH-12 names) says of each (name and data type, on hover
+ * and in the side panel), and the selected position's details. Takes a tree already read by {@link Hl7TreeReader}.
  */
 public final class Hl7TreeViewModel {
 
@@ -21,7 +22,12 @@ public final class Hl7TreeViewModel {
     public record Detail(String path, String name, String dataType, String value) {
     }
 
+    /** What the dictionary says of one position: its name and data type. */
+    public record Entry(String name, String dataType) {
+    }
+
     private final Hl7Dictionary dictionary;
+    private String version = "";
     private final ObjectProperty<Hl7Node> root = new SimpleObjectProperty<>();
     private final ObjectProperty<Hl7Node> selected = new SimpleObjectProperty<>();
     private final ReadOnlyStringWrapper selectedTitle = new ReadOnlyStringWrapper("");
@@ -32,7 +38,10 @@ public final class Hl7TreeViewModel {
         selected.addListener((o, was, node) -> describeSelection(node));
     }
 
-    public void show(Hl7Node message) {
+    /** Shows a tree read by {@link Hl7TreeReader}; null shows nothing. */
+    public void show(Hl7TreeReader.Hl7Tree tree) {
+        Hl7Node message = tree == null ? null : tree.root();
+        version = tree == null ? "" : tree.version();
         root.set(message);
         selected.set(message == null || message.children().isEmpty() ? null : message.children().getFirst());
     }
@@ -61,14 +70,30 @@ public final class Hl7TreeViewModel {
             String name = dictionarySegmentName(node.segment());
             return node.path() + (name.isEmpty() ? "" : "  " + name);
         }
-        Optional<Hl7Dictionary.Entry> entry = dictionary.describe(node);
+        Optional<Entry> entry = describe(node);
         return node.path() + entry.map(e -> "  " + e.name()).orElse("") + (node.children().isEmpty() ? "   " + shorten(node.value()) : "");
     }
 
     /** The hover text of a position: path, name, data type and value. */
     public String tooltip(Hl7Node node) {
-        Optional<Hl7Dictionary.Entry> entry = dictionary.describe(node);
+        Optional<Entry> entry = describe(node);
         return node.path() + entry.map(e -> " — " + e.name() + " (" + e.dataType() + ")").orElse("") + "\n" + node.value();
+    }
+
+    /**
+     * The name and type of any position of the tree: a field's, or its component's and subcomponent's through
+     * their types; empty for Z-segments and positions the standard does not name.
+     */
+    public Optional<Entry> describe(Hl7Node node) {
+        if (node.segment() == null || node.field() == 0) return Optional.empty();
+        Optional<Hl7Dictionary.Field> field = dictionary.field(version, node.segment(), node.field());
+        if (field.isEmpty()) return Optional.empty();
+        if (node.component() == 0) return Optional.of(new Entry(field.get().name(), field.get().dataType()));
+        Optional<Hl7Dictionary.Component> component = dictionary.component(version, field.get().dataType(), node.component());
+        if (node.subcomponent() > 0) {
+            component = component.flatMap(c -> dictionary.component(version, c.componentType(), node.subcomponent()));
+        }
+        return component.filter(c -> !c.name().isEmpty()).map(c -> new Entry(c.name(), c.componentType()));
     }
 
     private String dictionarySegmentName(String segment) {
@@ -89,8 +114,8 @@ public final class Hl7TreeViewModel {
 
     private void collect(Hl7Node node, List<Detail> rows, int depth) {
         if (node.kind() != Hl7Node.Kind.SEGMENT && node.kind() != Hl7Node.Kind.MESSAGE) {
-            Optional<Hl7Dictionary.Entry> e = dictionary.describe(node);
-            rows.add(new Detail(node.path(), e.map(Hl7Dictionary.Entry::name).orElse(""), e.map(Hl7Dictionary.Entry::dataType).orElse(""),
+            Optional<Entry> e = describe(node);
+            rows.add(new Detail(node.path(), e.map(Entry::name).orElse(""), e.map(Entry::dataType).orElse(""),
                     node.value()));
         }
         if (depth == 0) return;

@@ -1,11 +1,11 @@
 package io.ductus.studio.main;
 
 import io.ductus.client.model.Me;
+import io.ductus.format.hl7.Hl7Dictionary;
 import io.ductus.studio.admin.TokensViewModel;
 import io.ductus.studio.admin.UsersViewModel;
 import io.ductus.studio.audit.AuditViewModel;
 import io.ductus.studio.dashboard.DashboardViewModel;
-import io.ductus.studio.hl7.Hl7Dictionary;
 import io.ductus.studio.hl7.Hl7TreeReader;
 import io.ductus.studio.messages.CompareViewModel;
 import io.ductus.studio.messages.MessageBrowserViewModel;

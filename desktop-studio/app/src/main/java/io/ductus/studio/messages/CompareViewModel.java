@@ -1,7 +1,7 @@
 package io.ductus.studio.messages;
 
 import io.ductus.client.model.Payload;
-import io.ductus.studio.hl7.Hl7Dictionary;
+import io.ductus.format.hl7.Hl7Dictionary;
 import io.ductus.studio.hl7.Hl7TreeReader;
 import io.ductus.studio.server.ServerSession;
 import java.util.LinkedHashSet;
@@ -85,7 +85,8 @@ public final class CompareViewModel {
     public String nameOf(String path) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("([A-Z0-9]{3})(?:\\[\\d+])?-(\\d+)").matcher(path);
         if (!m.matches()) return "";
-        return dictionary.field(m.group(1), Integer.parseInt(m.group(2))).map(Hl7Dictionary.Entry::name).orElse("");
+        String version = left == null ? "" : left.version();
+        return dictionary.field(version, m.group(1), Integer.parseInt(m.group(2))).map(Hl7Dictionary.Field::name).orElse("");
     }
 
     /** Adds a field to the ignored ones (from a row's context menu). */

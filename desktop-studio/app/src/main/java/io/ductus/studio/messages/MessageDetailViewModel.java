@@ -7,7 +7,7 @@ import io.ductus.client.model.Edit;
 import io.ductus.client.model.Message;
 import io.ductus.client.model.Payload;
 import io.ductus.client.model.Resend;
-import io.ductus.studio.hl7.Hl7Dictionary;
+import io.ductus.format.hl7.Hl7Dictionary;
 import io.ductus.studio.hl7.Hl7Highlighting;
 import io.ductus.studio.hl7.Hl7TreeReader;
 import io.ductus.studio.hl7.Hl7TreeViewModel;
@@ -206,7 +206,7 @@ public final class MessageDetailViewModel {
             if (r.kind() == PayloadFormat.Kind.HL7) {
                 try {
                     Hl7TreeReader.Hl7Tree t = reader.read(p.text());
-                    tree.show(t.root());
+                    tree.show(t);
                     highlights.set(Hl7Highlighting.spans(p.text(), t));
                     treeProblem.set("");
                 } catch (Hl7TreeReader.Hl7ReadException e) {

@@ -1,21 +1,23 @@
 package io.ductus.studio.e2e;
 
-import io.ductus.sdk.hl7.MllpFraming;
+import io.ductus.format.ack.AckCode;
+import io.ductus.format.ack.Hl7Ack;
+import io.ductus.format.hl7.Hl7Header;
+import io.ductus.format.hl7.Hl7ParseException;
+import io.ductus.format.mllp.MllpFraming;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** The MLLP ends of the tests: a sender of HL7 messages, and the lab, a receiver that accepts (AA) or rejects (AR). */
 final class MllpPeers {
-
-    private static final Pattern CONTROL_ID = Pattern.compile("^MSH\\|[^|]*(?:\\|[^|]*){7}\\|([^|]*)");
 
     private MllpPeers() {
     }
@@ -25,9 +27,12 @@ final class MllpPeers {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(15_000);
             socket.getOutputStream().write(MllpFraming.frame(message.getBytes(StandardCharsets.UTF_8)));
-            String ack = new String(MllpFraming.readFrame(socket.getInputStream(), 1 << 20), StandardCharsets.UTF_8);
-            Matcher m = Pattern.compile("MSA\\|([A-Z]{2})").matcher(ack);
-            return m.find() ? m.group(1) : ack;
+            byte[] ack = MllpFraming.readFrame(socket.getInputStream(), 1 << 20);
+            try {
+                return Hl7Ack.read(ack).code().name();
+            } catch (Hl7ParseException e) {
+                return new String(ack, StandardCharsets.UTF_8);
+            }
         }
     }
 
@@ -80,18 +85,17 @@ final class MllpPeers {
                 while (true) {
                     byte[] frame = MllpFraming.readFrame(in, 1 << 20);
                     if (frame == null) return;
-                    String message = new String(frame, StandardCharsets.UTF_8);
-                    Matcher m = CONTROL_ID.matcher(message);
-                    String id = m.find() ? m.group(1) : "";
+                    Hl7Header header = Hl7Header.read(frame);
                     boolean reject = rejecting.get();
                     if (!reject) accepted.incrementAndGet();
-                    String ack = "MSH|^~\\&|LAB|LAB|DUCTUS|DUCTUS|20261201083001||ACK|A" + id + "|P|2.5\rMSA|" + (reject ? "AR" : "AA") + "|" + id
-                            + (reject ? "|lab does not know patient class I on ward WARD1" : "") + "\r";
-                    out.write(MllpFraming.frame(ack.getBytes(StandardCharsets.UTF_8)));
+                    byte[] ack = Hl7Ack.build(header, reject ? AckCode.AR : AckCode.AA,
+                            reject ? "lab does not know patient class I on ward WARD1" : "", "A" + header.controlId().orElse(""),
+                            ZonedDateTime.now(ZoneOffset.UTC));
+                    out.write(MllpFraming.frame(ack));
                     out.flush();
                 }
-            } catch (IOException e) {
-                // the engine hung up
+            } catch (IOException | Hl7ParseException e) {
+                // the engine hung up (or sent what is no HL7: the test fails on what it then does not see)
             }
         }
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
-class CoreHl7TreeReaderTest {
+class Hl7TreeReaderTest {
 
     static final String ADT = "MSH|^~\\&|ADMIT|GENHOSP|DUCTUS|LAB|20261201083000||ADT^A01|MSG1|P|2.5\r"
             + "PID|1||MRN1^^^GENHOSP^MR~ALT9^^^OTHER||DOE^JANE^Q||19700101|F|||12 Main St&Apt 4^^Springfield\r"
@@ -15,7 +15,7 @@ class CoreHl7TreeReaderTest {
 
     private static Hl7TreeReader.Hl7Tree read(String text) {
         try {
-            return new CoreHl7TreeReader().read(text);
+            return new Hl7TreeReader().read(text);
         } catch (Hl7TreeReader.Hl7ReadException e) {
             throw new AssertionError(e);
         }
@@ -52,8 +52,26 @@ class CoreHl7TreeReaderTest {
     }
 
     @Test
+    void the_tree_carries_the_version_msh_12_names() {
+        assertThat(tree.version()).isEqualTo("2.5");
+    }
+
+    @Test
+    void trailing_empty_fields_and_a_header_field_that_repeats_each_keep_their_place() {
+        String text = "MSH|^~\\&|A|B|C|D|20261201||ORU^R01|M2|P|2.5.1|||||||||\rZZZ|1~2^x||\r";
+        Hl7Node root = read(text).root();
+        assertThat(root.find("MSH").children()).hasSize(21);
+        assertThat(root.find("MSH-21").value()).isEmpty();
+        assertThat(root.find("ZZZ-1").children()).extracting(Hl7Node::path).containsExactly("ZZZ-1(1)", "ZZZ-1(2)");
+        assertThat(root.find("ZZZ-1(2).2").value()).isEqualTo("x");
+        assertThat(root.find("ZZZ-3").value()).isEmpty();
+        Hl7Node x = root.find("ZZZ-1(2).2");
+        assertThat(text.substring(x.start(), x.end())).isEqualTo("x");
+    }
+
+    @Test
     void a_payload_that_is_not_hl7_says_why() {
-        assertThatThrownBy(() -> new CoreHl7TreeReader().read("{\"not\": \"hl7\"}"))
+        assertThatThrownBy(() -> new Hl7TreeReader().read("{\"not\": \"hl7\"}"))
                 .isInstanceOf(Hl7TreeReader.Hl7ReadException.class).hasMessageContaining("starts with MSH");
     }
 }

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.ductus.client.ApiException;
 import io.ductus.client.events.EngineEvent;
 import io.ductus.client.model.Me;
-import io.ductus.studio.hl7.BuiltInHl7Dictionary;
-import io.ductus.studio.hl7.CoreHl7TreeReader;
+import io.ductus.format.hl7.Hl7Dictionary;
+import io.ductus.studio.hl7.Hl7TreeReader;
 import io.ductus.studio.server.ServerSession;
 import io.ductus.studio.testing.FakeApi;
 import io.ductus.studio.testing.ScriptedDialogs;
@@ -22,7 +22,7 @@ class ServerWindowViewModelTest {
     private ServerWindowViewModel window(Me me) {
         api.me = me;
         ServerSession session = Sessions.of(api, new ScriptedDialogs());
-        return new ServerWindowViewModel(session, new CoreHl7TreeReader(), new BuiltInHl7Dictionary());
+        return new ServerWindowViewModel(session, new Hl7TreeReader(), Hl7Dictionary.standard());
     }
 
     @Test

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ductus.client.events.EngineEvent;
 import io.ductus.client.model.MessageSummary;
-import io.ductus.studio.hl7.BuiltInHl7Dictionary;
-import io.ductus.studio.hl7.CoreHl7TreeReader;
+import io.ductus.format.hl7.Hl7Dictionary;
+import io.ductus.studio.hl7.Hl7TreeReader;
 import io.ductus.studio.server.ServerSession;
 import io.ductus.studio.testing.FakeApi;
 import io.ductus.studio.testing.RecordingNavigator;
@@ -25,8 +25,8 @@ class MessageBrowserViewModelTest {
             api.message(id, id % 2 == 0 ? "adt-in" : "orders-in", id % 10 == 0 ? "quarantined" : "sent", "MSH|^~\\&|A|" + id + "\r");
         }
         session = Sessions.of(api, new ScriptedDialogs());
-        vm = new MessageBrowserViewModel(session, new MessageDetailViewModel(session, new RecordingNavigator(), new CoreHl7TreeReader(),
-                new BuiltInHl7Dictionary()));
+        vm = new MessageBrowserViewModel(session, new MessageDetailViewModel(session, new RecordingNavigator(), new Hl7TreeReader(),
+                Hl7Dictionary.standard()));
     }
 
     @Test

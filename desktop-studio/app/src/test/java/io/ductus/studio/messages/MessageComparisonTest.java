@@ -2,7 +2,7 @@ package io.ductus.studio.messages;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ductus.studio.hl7.CoreHl7TreeReader;
+import io.ductus.studio.hl7.Hl7TreeReader;
 import io.ductus.studio.hl7.Hl7Node;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class MessageComparisonTest {
 
     private static Hl7Node read(String text) throws Exception {
-        return new CoreHl7TreeReader().read(text).root();
+        return new Hl7TreeReader().read(text).root();
     }
 
     @Test

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ductus.client.events.EngineEvent;
 import io.ductus.client.model.Me;
-import io.ductus.studio.hl7.BuiltInHl7Dictionary;
-import io.ductus.studio.hl7.CoreHl7TreeReader;
+import io.ductus.format.hl7.Hl7Dictionary;
+import io.ductus.studio.hl7.Hl7TreeReader;
 import io.ductus.studio.server.ServerSession;
 import io.ductus.studio.testing.FakeApi;
 import io.ductus.studio.testing.RecordingNavigator;
@@ -32,7 +32,7 @@ class MessageDetailViewModelTest {
 
     private void open() {
         session = Sessions.of(api, dialogs);
-        vm = new MessageDetailViewModel(session, navigator, new CoreHl7TreeReader(), new BuiltInHl7Dictionary());
+        vm = new MessageDetailViewModel(session, navigator, new Hl7TreeReader(), Hl7Dictionary.standard());
         vm.show(7);
     }
 
