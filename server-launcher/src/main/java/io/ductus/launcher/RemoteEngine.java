@@ -24,20 +24,24 @@ final class RemoteEngine {
         try {
             return operation.apply(client);
         } catch (ApiException e) {
+            // The engine's detail, and each problem it listed (a refused deploy's files) on a line of its own.
+            StringBuilder said = new StringBuilder(e.detail());
+            for (String problem : e.problems()) said.append("\n  ").append(problem);
+            String detail = said.toString();
             // The engine found the command's arguments wrong (a date it cannot read, a status it does not know): exit 2.
-            if (e.status() == 400) throw new BadArgumentException(e.detail());
-            throw new EngineCallException(describe(e));
+            if (e.status() == 400) throw new BadArgumentException(detail);
+            throw new EngineCallException(describe(e, detail));
         }
     }
 
-    private String describe(ApiException e) {
+    private String describe(ApiException e, String detail) {
         return switch (e.kind()) {
-            case UNREACHABLE -> e.detail().startsWith("connection refused")
+            case UNREACHABLE -> detail.startsWith("connection refused")
                     ? "cannot reach the engine at " + client.base() + " (connection refused): is ductus serve running there? --url says where"
-                    : "cannot reach the engine at " + client.base() + ": " + e.detail();
-            case UNAUTHORIZED -> "the engine refused the token: " + e.detail() + " (--token or " + EngineOptions.TOKEN_VARIABLE + ")";
-            case FORBIDDEN, PASSWORD_CHANGE_REQUIRED -> "not allowed: " + e.detail();
-            default -> e.title() + ": " + e.detail();
+                    : "cannot reach the engine at " + client.base() + ": " + detail;
+            case UNAUTHORIZED -> "the engine refused the token: " + detail + " (--token or " + EngineOptions.TOKEN_VARIABLE + ")";
+            case FORBIDDEN, PASSWORD_CHANGE_REQUIRED -> "not allowed: " + detail;
+            default -> e.title() + ": " + detail;
         };
     }
 

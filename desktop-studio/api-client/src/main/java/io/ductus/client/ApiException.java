@@ -33,20 +33,27 @@ public final class ApiException extends RuntimeException {
     private final int status;
     private final String title;
     private final String detail;
+    private final java.util.List<String> problems;
 
     public ApiException(Kind kind, int status, String title, String detail) {
+        this(kind, status, title, detail, java.util.List.of());
+    }
+
+    /** @param problems the texts of the problem document's {@code problems} (a refused deploy's, each file:line:column: field: message) */
+    public ApiException(Kind kind, int status, String title, String detail, java.util.List<String> problems) {
         super(title + ": " + detail);
         this.kind = kind;
         this.status = status;
         this.title = title;
         this.detail = detail;
+        this.problems = java.util.List.copyOf(problems);
     }
 
     static ApiException unreachable(String detail) {
         return new ApiException(Kind.UNREACHABLE, 0, "Cannot reach the engine", detail);
     }
 
-    static ApiException of(int status, String title, String detail) {
+    static ApiException of(int status, String title, String detail, java.util.List<String> problems) {
         Kind kind = switch (status) {
             case 400, 422 -> Kind.BAD_REQUEST;
             case 401 -> Kind.UNAUTHORIZED;
@@ -56,7 +63,7 @@ public final class ApiException extends RuntimeException {
             case 502, 503, 504 -> Kind.UNAVAILABLE;
             default -> Kind.OTHER;
         };
-        return new ApiException(kind, status, title, detail);
+        return new ApiException(kind, status, title, detail, problems);
     }
 
     public Kind kind() {
@@ -75,5 +82,10 @@ public final class ApiException extends RuntimeException {
     /** What happened and what to do, as the engine said it. */
     public String detail() {
         return detail;
+    }
+
+    /** What the engine listed one by one beside the detail (the problems of files it refused); empty when nothing. */
+    public java.util.List<String> problems() {
+        return problems;
     }
 }

@@ -407,16 +407,18 @@ public final class DuctusClient implements DuctusApi, AutoCloseable {
     static ApiException problem(HttpResponse<String> response) {
         String title = "HTTP " + response.statusCode();
         String detail = response.body();
+        java.util.List<String> problems = new java.util.ArrayList<>();
         try {
             JsonNode problem = JSON.readTree(response.body());
             if (problem != null && problem.isObject()) {
                 title = problem.path("title").asText(title);
                 detail = problem.path("detail").asText(detail);
+                for (JsonNode p : problem.path("problems")) problems.add(p.isTextual() ? p.asText() : p.path("text").asText(p.toString()));
             }
         } catch (IOException e) {
             // not JSON: the body as it is
         }
-        return ApiException.of(response.statusCode(), title, detail);
+        return ApiException.of(response.statusCode(), title, detail, problems);
     }
 
     private HttpRequest.Builder authorized(HttpRequest.Builder request, String method) {
