@@ -1,13 +1,14 @@
 package io.ductus.launcher;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.ductus.client.model.DeployFromDisk;
+import io.ductus.client.model.Deployed;
+import io.ductus.client.model.DeployedFromDisk;
+import io.ductus.client.model.FileProblem;
+import io.ductus.client.model.RevisionList;
+import io.ductus.client.model.RevisionSummary;
 import java.io.PrintWriter;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -51,26 +52,21 @@ final class DesignCommands {
 
         @Override
         public Integer call() {
-            Map<String, Object> body = new LinkedHashMap<>();
-            body.put("interfaces", interfaces);
-            if (message != null) body.put("message", message);
-            body.put("filterPending", filterPending);
-            if (reason != null) body.put("reason", reason);
-            JsonNode result = engine.client().post("/api/v1/deploy", body);
+            DeployFromDisk request = new DeployFromDisk(interfaces, message, filterPending, reason);
+            DeployedFromDisk result = engine.client().call(c -> c.design().deployFromDisk(request));
             PrintWriter out = spec.commandLine().getOut();
             int refused = 0;
-            for (JsonNode i : result.path("interfaces")) {
-                String name = i.path("interface").asText();
-                switch (i.path("outcome").asText()) {
-                    case "deployed" -> out.printf("%s: revision %d deployed%s%n", name, i.path("revision").path("revision").asInt(),
-                            swap(i.path("swap")));
-                    case "removed" -> out.printf("%s: removed (revision %d)%s%n", name, i.path("revision").path("revision").asInt(),
-                            i.path("revision").path("reason").isTextual() ? "; " + i.path("revision").path("reason").asText() : "");
-                    case "unchanged" -> out.printf("%s: unchanged (revision %d)%n", name, i.path("revision").path("revision").asInt());
+            for (DeployedFromDisk.Outcome i : result.interfaces()) {
+                String name = i.interfaceName();
+                switch (i.outcome()) {
+                    case "deployed" -> out.printf("%s: revision %d deployed%s%n", name, number(i.revision()), swap(i.swap()));
+                    case "removed" -> out.printf("%s: removed (revision %d)%s%n", name, number(i.revision()),
+                            i.revision() != null && i.revision().reason() != null ? "; " + i.revision().reason() : "");
+                    case "unchanged" -> out.printf("%s: unchanged (revision %d)%n", name, number(i.revision()));
                     default -> {
                         refused++;
-                        out.printf("%s: refused: %s%n", name, i.path("detail").asText());
-                        for (JsonNode p : i.path("problems")) out.println("  " + p.path("text").asText());
+                        out.printf("%s: refused: %s%n", name, i.detail());
+                        for (FileProblem p : i.problems()) out.println("  " + p.text());
                     }
                 }
             }
@@ -78,11 +74,15 @@ final class DesignCommands {
             return refused == 0 ? ExitCodes.OK : ExitCodes.FAILED;
         }
 
-        private static String swap(JsonNode swap) {
-            if (swap.isMissingNode() || swap.isNull()) return "";
-            if (!swap.path("running").asBoolean()) return "; not running: " + swap.path("reason").asText();
-            if (swap.path("live").asBoolean()) return "; live, its input waited " + swap.path("gateClosedMs").asLong() + " ms";
+        private static String swap(Deployed.Swap swap) {
+            if (swap == null) return "";
+            if (!swap.running()) return "; not running: " + swap.reason();
+            if (swap.live()) return "; live, its input waited " + (swap.gateClosedMs() == null ? 0 : swap.gateClosedMs()) + " ms";
             return "; started";
+        }
+
+        private static int number(RevisionSummary revision) {
+            return revision == null ? 0 : revision.revision();
         }
     }
 
@@ -96,10 +96,6 @@ final class DesignCommands {
 
         @Parameters(index = "0", paramLabel = "INTERFACE", description = "The interface.")
         String interfaceName;
-
-        String path() {
-            return "/api/v1/interfaces/" + segment(interfaceName);
-        }
 
         PrintWriter out() {
             return spec.commandLine().getOut();
@@ -115,13 +111,12 @@ final class DesignCommands {
 
         @Override
         public Integer call() {
-            JsonNode page = engine.client().get(path() + "/revisions?limit=" + limit);
+            RevisionList page = engine.client().call(c -> c.design().revisions(interfaceName, null, limit));
             List<String[]> rows = new ArrayList<>();
-            int running = page.path("running").asInt(-1);
-            for (JsonNode r : page.path("revisions")) {
-                String status = r.path("status").asText() + (r.path("revision").asInt() == running ? " (runs)" : "");
-                rows.add(new String[] {r.path("revision").asText(), status, r.path("origin").asText(), r.path("author").asText(""),
-                        r.path("createdAt").asText(), r.path("message").asText(r.path("reason").asText(""))});
+            for (RevisionSummary r : page.revisions()) {
+                String status = r.status() + (page.running() != null && r.revision() == page.running() ? " (runs)" : "");
+                rows.add(new String[] {String.valueOf(r.revision()), status, r.origin(), r.author() == null ? "" : r.author(),
+                        String.valueOf(r.createdAt()), r.message() != null ? r.message() : r.reason() == null ? "" : r.reason()});
             }
             PrintWriter out = out();
             out.print(new TextTable(new String[] {"REV", "STATUS", "ORIGIN", "AUTHOR", "CREATED", "MESSAGE"},
@@ -143,11 +138,10 @@ final class DesignCommands {
 
         @Override
         public Integer call() {
-            String query = "?from=" + segment(from) + (to == null ? "" : "&to=" + segment(to));
-            JsonNode diff = engine.client().get(path() + "/diff" + query);
+            io.ductus.client.model.Diff diff = engine.client().call(c -> c.design().diff(interfaceName, from, to));
             PrintWriter out = out();
-            if (diff.path("files").isEmpty()) out.println("no differences");
-            else out.print(diff.path("patch").asText());
+            if (diff.files().isEmpty()) out.println("no differences");
+            else out.print(diff.patch());
             out.flush();
             return ExitCodes.OK;
         }
@@ -165,28 +159,19 @@ final class DesignCommands {
 
         @Override
         public Integer call() {
-            EngineClient client = engine.client();
-            JsonNode current = client.get(path() + "/revisions?limit=1").path("current");
-            Map<String, Object> body = new LinkedHashMap<>();
-            body.put("revision", revision);
-            body.put("base", current.isNumber() ? current.asInt() : null);
-            if (message != null) body.put("message", message);
-            JsonNode r = client.post(path() + "/rollback", body);
+            RemoteEngine client = engine.client();
+            Integer current = client.call(c -> c.design().revisions(interfaceName, null, 1)).current();
+            Deployed r = client.call(c -> c.design().rollback(interfaceName, new io.ductus.client.model.Rollback(revision, current, message)));
             PrintWriter out = out();
-            if (!r.path("changed").asBoolean()) {
-                out.printf("%s already runs the files of revision %d (revision %d)%n", interfaceName, revision,
-                        r.path("revision").path("revision").asInt());
+            if (!r.changed()) {
+                out.printf("%s already runs the files of revision %d (revision %d)%n", interfaceName, revision, Deploy.number(r.revision()));
             } else {
-                out.printf("%s: revision %d deployed, with the files of revision %d%s%n", interfaceName,
-                        r.path("revision").path("revision").asInt(), revision, Deploy.swap(r.path("swap")));
+                out.printf("%s: revision %d deployed, with the files of revision %d%s%n", interfaceName, Deploy.number(r.revision()), revision,
+                        Deploy.swap(r.swap()));
             }
-            for (JsonNode note : r.path("notes")) out.println("note: " + note.asText());
+            for (String note : r.notes()) out.println("note: " + note);
             out.flush();
             return ExitCodes.OK;
         }
-    }
-
-    private static String segment(String name) {
-        return URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20");
     }
 }

@@ -31,7 +31,7 @@ import picocli.CommandLine;
 /**
  * Operating a running engine, the real distribution ({@code serve --example}): the status, pause, resume and
  * drain commands through the REST API with a token, their audit rows, readiness, /metrics and the event
- * stream.
+ * stream; the design commands (revisions, deploy, diff, rollback) on the same typed client.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(EngineLogOnFailure.class)
@@ -279,6 +279,28 @@ class OperateIT {
         Run byFilter = run("resend", "--interface", "adt-in", "--from", "2026-01-01", "--url", url, "--token", operator);
         assertThat(byFilter.exitCode()).as(byFilter.err()).isZero();
         assertThat(byFilter.out()).startsWith("adt-in: 0 quarantined message(s) resent");
+    }
+
+    @Test
+    void the_design_commands_list_revisions_deploy_only_what_differs_show_a_diff_and_roll_back() throws Exception {
+        String viewer = ductus.token("viewer");
+        String operator = ductus.token("operator");
+        Run revisions = run("revisions", "adt-in", "--url", url, "--token", viewer);
+        assertThat(revisions.exitCode()).as(revisions.err()).isZero();
+        assertThat(revisions.out()).startsWith("REV").contains("deployed (runs)");
+        Run deploy = run("deploy", "--interface", "adt-in", "-m", "nothing changed", "--url", url, "--token", operator);
+        assertThat(deploy.exitCode()).as(deploy.err()).isZero();
+        assertThat(deploy.out()).matches("adt-in: unchanged \\(revision \\d+\\)\n");
+        String current = deploy.out().replaceAll("\\D+", "");
+        Run diff = run("diff", "adt-in", current, "running", "--url", url, "--token", viewer);
+        assertThat(diff.exitCode()).as(diff.err()).isZero();
+        assertThat(diff.out()).isEqualTo("no differences\n");
+        Run rollback = run("rollback", "adt-in", current, "-m", "back to what runs", "--url", url, "--token", operator);
+        assertThat(rollback.exitCode()).as(rollback.err()).isZero();
+        assertThat(rollback.out()).startsWith("adt-in already runs the files of revision " + current);
+        Run viewerDeploys = run("deploy", "--url", url, "--token", viewer);
+        assertThat(viewerDeploys.exitCode()).isEqualTo(ExitCodes.FAILED);
+        assertThat(viewerDeploys.err()).contains("not allowed");
     }
 
     private static Run run(String... args) {

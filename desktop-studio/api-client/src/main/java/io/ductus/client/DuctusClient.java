@@ -64,7 +64,8 @@ import java.util.regex.Pattern;
  * {@link Operation}, blocks until the answer (call it off any UI thread) and returns the answer as a record,
  * or throws {@link ApiException}. It calls with a token ({@link #withToken}) or, after {@link #signIn}, with
  * the session cookie and its CSRF token. Thread-safe; one instance per engine. Beyond {@link DuctusApi} (what
- * the studio uses) it calls what the CLI needs: resend by filter, retry now, hotspots and {@link #alerts()}.
+ * the studio uses) it calls what the CLI needs: resend by filter, retry now, hotspots, {@link #alerts()} and
+ * {@link #design()}.
  */
 public final class DuctusClient implements DuctusApi, AutoCloseable {
 
@@ -81,6 +82,7 @@ public final class DuctusClient implements DuctusApi, AutoCloseable {
     private volatile String token;
     private volatile String csrfToken;
     private final AlertsClient alerts = new AlertsClient(this);
+    private final DesignClient design = new DesignClient(this);
 
     private DuctusClient(URI base, String token, Duration connectTimeout, Duration timeout) {
         this.base = normalize(base);
@@ -197,6 +199,11 @@ public final class DuctusClient implements DuctusApi, AutoCloseable {
     /** The alert operations: alerts, their history, acknowledging, silences, the outbox and channels. */
     public AlertsClient alerts() {
         return alerts;
+    }
+
+    /** The design operations: revisions, diffs, deploys, rollback, removal, drafts. */
+    public DesignClient design() {
+        return design;
     }
 
     @Override

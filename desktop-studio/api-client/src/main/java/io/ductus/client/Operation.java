@@ -55,7 +55,18 @@ public enum Operation {
     CREATE_SILENCE("POST", "/api/v1/silences", "createSilence"),
     END_SILENCE("DELETE", "/api/v1/silences/{id}", "endSilence"),
     LIST_CHANNELS("GET", "/api/v1/channels", "listChannels"),
-    TEST_CHANNEL("POST", "/api/v1/channels/{name}/test", "testChannel");
+    TEST_CHANNEL("POST", "/api/v1/channels/{name}/test", "testChannel"),
+    LIST_REVISIONS("GET", "/api/v1/interfaces/{name}/revisions", "listRevisions"),
+    GET_REVISION("GET", "/api/v1/interfaces/{name}/revisions/{revision}", "getRevision"),
+    DIFF_REVISIONS("GET", "/api/v1/interfaces/{name}/diff", "diffRevisions"),
+    DEPLOY_INTERFACE("POST", "/api/v1/interfaces/{name}/deploy", "deployInterface"),
+    ROLLBACK_INTERFACE("POST", "/api/v1/interfaces/{name}/rollback", "rollbackInterface"),
+    REMOVE_INTERFACE("POST", "/api/v1/interfaces/{name}/remove", "removeInterface"),
+    DEPLOY_FROM_DISK("POST", "/api/v1/deploy", "deployFromDisk"),
+    LIST_DRAFTS("GET", "/api/v1/drafts", "listDrafts"),
+    GET_DRAFT("GET", "/api/v1/interfaces/{name}/draft", "getDraft"),
+    SAVE_DRAFT("PUT", "/api/v1/interfaces/{name}/draft", "saveDraft"),
+    DELETE_DRAFT("DELETE", "/api/v1/interfaces/{name}/draft", "deleteDraft");
 
     private static final Pattern PARAMETER = Pattern.compile("\\{([^}]+)}");
 

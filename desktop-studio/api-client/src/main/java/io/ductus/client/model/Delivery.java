@@ -2,8 +2,11 @@ package io.ductus.client.model;
 
 import java.time.Instant;
 
-/** One delivery of a message: where it stands, attempts, the next retry, the last error, its saved output's size. */
+/**
+ * One delivery of a message: where it stands, attempts, the next retry, the last error, its saved output's size,
+ * and the interface's revision whose code decided its last outcome (null before any).
+ */
 @ApiSchema("Delivery")
 public record Delivery(String destination, String status, int attempts, Instant nextAttemptAt, String lastError, Long outputSize,
-                       Instant updatedAt) {
+                       Integer revision, Instant updatedAt) {
 }

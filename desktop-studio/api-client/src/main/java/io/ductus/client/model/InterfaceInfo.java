@@ -4,13 +4,13 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * One interface: state (running, draining, not listening, stopped, not loaded), why, its owner, source, the
- * health shown for it (the worst of its own and its destinations'), its own health, destinations, the problems
- * of its files when it is not loaded, and its last receipt.
+ * One interface: state (running, draining, not listening, stopped, not loaded), why, its owner, the revision of
+ * its files it runs, source, the health shown for it (the worst of its own and its destinations'), its own
+ * health, destinations, the problems of its files when it is not loaded, and its last receipt.
  */
 @ApiSchema("Interface")
-public record InterfaceInfo(String name, String state, String reason, String owner, Connector source, HealthSummary health,
-                            HealthSummary ownHealth, List<Destination> destinations, List<String> problems,
+public record InterfaceInfo(String name, String state, String reason, String owner, Integer revision, Connector source,
+                            HealthSummary health, HealthSummary ownHealth, List<Destination> destinations, List<String> problems,
                             Instant lastReceivedAt) {
 
     public InterfaceInfo {

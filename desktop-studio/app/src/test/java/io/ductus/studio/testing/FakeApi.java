@@ -98,7 +98,7 @@ public final class FakeApi implements DuctusApi {
         List<Destination> ds = new ArrayList<>();
         for (String d : destinations) ds.add(destination(name, d, false, 0, 0));
         HealthSummary ok = new HealthSummary("ok", null);
-        interfaces.put(name, new InterfaceInfo(name, "running", null, null, new Connector("mllp", "ok", null), ok, ok, ds, List.of(), null));
+        interfaces.put(name, new InterfaceInfo(name, "running", null, null, 1, new Connector("mllp", "ok", null), ok, ok, ds, List.of(), null));
         return this;
     }
 
@@ -115,7 +115,7 @@ public final class FakeApi implements DuctusApi {
         List<Destination> ds = new ArrayList<>();
         for (Destination d : i.destinations()) ds.add(d.name().equals(destination) ? destination(iface, destination, d.paused(), pending, quarantined) : d);
         boolean bad = ds.stream().anyMatch(d -> !d.health().ok());
-        interfaces.put(iface, new InterfaceInfo(iface, i.state(), i.reason(), i.owner(), i.source(), bad ? new HealthSummary("error", "destination "
+        interfaces.put(iface, new InterfaceInfo(iface, i.state(), i.reason(), i.owner(), i.revision(), i.source(), bad ? new HealthSummary("error", "destination "
                 + destination + ": " + quarantined + " message(s) quarantined") : new HealthSummary("ok", null), i.ownHealth(), ds, i.problems(), i.lastReceivedAt()));
     }
 
@@ -128,7 +128,7 @@ public final class FakeApi implements DuctusApi {
     }
 
     public static Delivery delivery(String destination, String status, String lastError) {
-        return new Delivery(destination, status, 1, null, lastError, null, T0);
+        return new Delivery(destination, status, 1, null, lastError, null, 1, T0);
     }
 
     // ---- DuctusApi
@@ -216,7 +216,7 @@ public final class FakeApi implements DuctusApi {
             if (n != d) changed = n;
             ds.add(n);
         }
-        interfaces.put(iface, new InterfaceInfo(iface, i.state(), i.reason(), i.owner(), i.source(), i.health(), i.ownHealth(), ds,
+        interfaces.put(iface, new InterfaceInfo(iface, i.state(), i.reason(), i.owner(), i.revision(), i.source(), i.health(), i.ownHealth(), ds,
                 i.problems(), i.lastReceivedAt()));
         return changed;
     }
@@ -317,7 +317,7 @@ public final class FakeApi implements DuctusApi {
                 boolean chosen = request.destinations().isEmpty() ? "quarantined".equals(d.status()) : request.destinations().contains(d.destination());
                 if (chosen) {
                     changes.add(new DeliveryChange(id, d.destination(), d.status(), "pending"));
-                    ds.add(new Delivery(d.destination(), "pending", d.attempts(), null, null, null, T0));
+                    ds.add(new Delivery(d.destination(), "pending", d.attempts(), null, null, null, d.revision(), T0));
                 } else {
                     ds.add(d);
                 }
@@ -342,7 +342,8 @@ public final class FakeApi implements DuctusApi {
         for (long id : request.ids()) {
             Message m = messages.get(id);
             List<Delivery> ds = m.deliveries().stream().map(d -> "quarantined".equals(d.status())
-                    ? new Delivery(d.destination(), "filtered", d.attempts(), null, "dismissed by user:alice: " + request.reason(), null, T0) : d).toList();
+                    ? new Delivery(d.destination(), "filtered", d.attempts(), null, "dismissed by user:alice: " + request.reason(), null,
+                            d.revision(), T0) : d).toList();
             messages.put(id, withDeliveries(m, "filtered", ds));
         }
         return new Changed(List.of(), List.of());

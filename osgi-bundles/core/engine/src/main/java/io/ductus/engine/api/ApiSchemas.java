@@ -334,10 +334,14 @@ public final class ApiSchemas {
                 "tests", Map.of("type", List.of("object", "null"), "description", "files, passed, failed"),
                 "notes", array(string("what else to know")));
         s.put("Deployed", deployed);
-        s.put("DeployedFromDisk", object(List.of("interfaces"), "interfaces", array(Map.of("allOf", List.of(
-                object(List.of("interface", "outcome"), "outcome", enumeration("what happened", "deployed", "unchanged", "removed", "refused"),
-                        "title", string("why refused, in a few words"), "detail", string("why refused"),
-                        "problems", array(ref("FileProblem"))))))));
+        // Each interface's entry is a Deployed (but for a refusal: then title, detail and problems instead).
+        Map<String, Object> fromDisk = new LinkedHashMap<>(properties(deployed));
+        fromDisk.put("outcome", enumeration("what happened", "deployed", "unchanged", "removed", "refused"));
+        fromDisk.put("title", string("why refused, in a few words"));
+        fromDisk.put("detail", string("why refused"));
+        fromDisk.put("problems", array(ref("FileProblem")));
+        s.put("DeployedFromDisk", object(List.of("interfaces"), "interfaces", array(Map.of("type", "object",
+                "required", List.of("interface", "outcome"), "properties", fromDisk))));
         Map<String, Object> draftSummary = object(List.of("interface", "owner", "files", "baseIsCurrent", "updatedAt"),
                 "interface", string("the interface (maybe a new one)"), "owner", string("whose: user:NAME or token:NAME"),
                 "base", nullableInteger("the revision it was started from; null for a new interface"),
@@ -440,6 +444,9 @@ public final class ApiSchemas {
                 "draftFiles", integer("how many files the draft has now")));
         s.put("ReplayRows", object(List.of("replay", "rows"), "replay", integer("the replay"), "rows", array(row),
                 "next", nullableString("give as after for the next page; null at the end")));
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> properties(Map<String, Object> objectSchema) {
+        return (Map<String, Object>) objectSchema.get("properties");
     }
 
     static Map<String, Object> ref(String name) {
