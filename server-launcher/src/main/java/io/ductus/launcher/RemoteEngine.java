@@ -1,5 +1,6 @@
 package io.ductus.launcher;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.ductus.client.ApiException;
 import io.ductus.client.DuctusClient;
 import java.util.function.Function;
@@ -32,6 +33,16 @@ final class RemoteEngine {
             if (e.status() == 400) throw new BadArgumentException(detail);
             throw new EngineCallException(describe(e, detail));
         }
+    }
+
+    /** GET of an operation the typed client has no method for yet (the replay's), as JSON. */
+    JsonNode get(String path) {
+        return call(c -> c.json("GET", path, null));
+    }
+
+    /** A POST, with a JSON body (a map, written by Jackson), of an operation the typed client has no method for yet. */
+    JsonNode post(String path, Object body) {
+        return call(c -> c.json("POST", path, body));
     }
 
     private String describe(ApiException e, String detail) {

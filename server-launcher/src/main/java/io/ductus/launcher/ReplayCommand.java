@@ -116,7 +116,7 @@ final class ReplayCommand implements Callable<Integer> {
         body.put("ignore", ignore);
         body.put("destinations", destinations);
 
-        EngineClient client = engine.client();
+        RemoteEngine client = engine.client();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         JsonNode job = client.post("/api/v1/replays", body);
@@ -148,7 +148,7 @@ final class ReplayCommand implements Callable<Integer> {
         return summary.path("rows").asLong() == summary.at("/kinds/same").asLong() ? ExitCodes.OK : DIFFERENCES;
     }
 
-    private void report(EngineClient client, long id, JsonNode job, PrintWriter out) {
+    private void report(RemoteEngine client, long id, JsonNode job, PrintWriter out) {
         JsonNode s = job.path("summary");
         out.printf("replay %d: %s, %d message(s), %d row(s) in %.1f s (%d rows/s)%n", id, job.path("status").asText(),
                 s.path("messages").asLong(), s.path("rows").asLong(), s.path("seconds").asDouble(), s.path("rowsPerSecond").asLong());
@@ -176,7 +176,7 @@ final class ReplayCommand implements Callable<Integer> {
         return value.isNull() || value.isMissingNode() ? "(none)" : "\"" + value.asText() + "\"";
     }
 
-    private static void rows(EngineClient client, long id, String kind, int limit, java.util.function.Consumer<JsonNode> each) {
+    private static void rows(RemoteEngine client, long id, String kind, int limit, java.util.function.Consumer<JsonNode> each) {
         String after = null;
         int seen = 0;
         while (seen < limit) {
@@ -245,7 +245,7 @@ final class ReplayCommand implements Callable<Integer> {
             Thread.sleep(d);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new EngineClient.EngineCallException("interrupted");
+            throw new RemoteEngine.EngineCallException("interrupted");
         }
     }
 

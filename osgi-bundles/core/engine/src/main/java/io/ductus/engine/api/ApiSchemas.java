@@ -444,6 +444,8 @@ public final class ApiSchemas {
                 "draftFiles", integer("how many files the draft has now")));
         s.put("ReplayRows", object(List.of("replay", "rows"), "replay", integer("the replay"), "rows", array(row),
                 "next", nullableString("give as after for the next page; null at the end")));
+    }
+
     @SuppressWarnings("unchecked")
     private static Map<String, Object> properties(Map<String, Object> objectSchema) {
         return (Map<String, Object>) objectSchema.get("properties");
