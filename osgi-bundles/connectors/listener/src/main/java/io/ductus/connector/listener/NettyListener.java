@@ -71,7 +71,7 @@ public final class NettyListener {
         connections = new DefaultChannelGroup(settings.name() + "-" + settings.listen(), GlobalEventExecutor.INSTANCE);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(loops.group())
-                .channel(NioServerSocketChannel.class)
+                .channelFactory(ListeningChannel::new)
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
@@ -154,18 +154,39 @@ public final class NettyListener {
     private void finishStop() {
         if (!finishing.compareAndSet(false, true)) return;
         connections.close().addListener(f -> {
-            // The JDK closes a selector-registered socket only when its key is deregistered, at the event loop's
-            // next select: until then the port still accepts (and resets) connections. A task scheduled for later
-            // runs after that select, so stop() completes only once nothing listens there any more.
-            Runnable done = () -> {
-                context.log().info(settings.name() + " listener on " + settings.listen() + " stopped");
-                stopped.complete(null);
-            };
-            try {
-                server.eventLoop().schedule(done, 1, TimeUnit.MILLISECONDS);
-            } catch (java.util.concurrent.RejectedExecutionException e) {
-                done.run(); // the loop is shutting down: its sockets close with it
-            }
+            if (!checkAgainSoon()) completeStop();
         });
+    }
+
+    /**
+     * The JDK closes a selector-registered socket only when the event loop's next select deregisters its key:
+     * until then the port still accepts (and resets) connections. So the stop completes once the socket is no
+     * longer registered, checked on the loop that deregisters it (there "not registered" means closed). A fixed
+     * delay is not enough on a busy machine: the loop may run a task that fell due before it selects again.
+     */
+    private void completeOnceReleased() {
+        if (((ListeningChannel) server).released() || !checkAgainSoon()) completeStop();
+    }
+
+    /** False when the loop is shutting down: its sockets close with it. */
+    private boolean checkAgainSoon() {
+        try {
+            server.eventLoop().schedule(this::completeOnceReleased, 1, TimeUnit.MILLISECONDS);
+            return true;
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            return false;
+        }
+    }
+
+    private void completeStop() {
+        context.log().info(settings.name() + " listener on " + settings.listen() + " stopped");
+        stopped.complete(null);
+    }
+
+    /** A server channel that can tell whether the JDK still has its socket registered with the selector. */
+    private static final class ListeningChannel extends NioServerSocketChannel {
+        boolean released() {
+            return !javaChannel().isRegistered();
+        }
     }
 }
