@@ -65,6 +65,11 @@ public sealed interface EngineEvent {
     record AlertChanged(long id, String target, String status, String state, String severity) implements EngineEvent {
     }
 
+    /** A replay job was queued, moved on or ended: its counts per kind (never a message's content). */
+    @ApiSchema("ReplayEvent")
+    record ReplayChanged(long id, String status, long messages, long total, java.util.Map<String, Long> kinds) implements EngineEvent {
+    }
+
     /** A drain started or ended. */
     @ApiSchema("DrainEvent")
     record DrainChanged(boolean draining) implements EngineEvent {
@@ -96,6 +101,7 @@ public sealed interface EngineEvent {
             case "messages" -> MessagesChanged.class;
             case "health" -> HealthChanged.class;
             case "alert" -> AlertChanged.class;
+            case "replay" -> ReplayChanged.class;
             case "drain" -> DrainChanged.class;
             case "resync" -> Resync.class;
             default -> null;

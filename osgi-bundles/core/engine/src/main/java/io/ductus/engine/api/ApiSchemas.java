@@ -104,6 +104,10 @@ public final class ApiSchemas {
         s.put("AlertChangedEvent", object(List.of("id", "target", "status", "state", "severity"), "id", integer("the alert (GET /api/v1/alerts/{id})"),
                 "target", string("what it is about: an interface, or interface/destination"), "status", string("what happened to it"),
                 "state", string("the health state it is about"), "severity", string("its severity")));
+        s.put("ReplayEvent", object(List.of("id", "status", "messages", "total", "kinds"), "id", integer("the replay (GET /api/v1/replays/{id})"),
+                "status", enumeration("where it is", "queued", "running", "done", "cancelled", "failed"),
+                "messages", integer("messages replayed so far"), "total", integer("messages the period holds"),
+                "kinds", anyObject("rows so far per kind: same, changed, decision_changed, error, not_comparable, drift")));
         s.put("DrainEvent", object(List.of("draining"), "draining", bool("whether the engine drains now")));
         s.put("ResyncEvent", object(List.of("reason"), "reason", string("why: read the state again (GET /api/v1/interfaces) and follow on")));
         s.put("Metrics", string("Prometheus text format 0.0.4; see docs/rest-api.md for the names"));

@@ -174,6 +174,7 @@ public final class EventHub {
         types.put("messages", "MessagesEvent");
         types.put("health", "HealthEvent");
         types.put("alert", "AlertChangedEvent");
+        types.put("replay", "ReplayEvent");
         types.put("drain", "DrainEvent");
         types.put("resync", "ResyncEvent");
         return java.util.Collections.unmodifiableMap(types);
