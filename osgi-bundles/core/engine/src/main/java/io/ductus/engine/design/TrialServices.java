@@ -8,6 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * What a trial's code reaches through db(), fetch(), env() and secret(): the caller's mocks (as in
@@ -42,62 +44,40 @@ final class TrialServices implements ScriptServices {
 
     @Override
     public List<Map<String, Object>> query(String database, String sql, List<Object> parameters) {
-        try {
-            List<Map<String, Object>> rows = current.query(database, sql, parameters);
-            record("db.query", database, sql, mode + ": " + rows.size() + " row(s)");
-            return rows;
-        } catch (ServiceException e) {
-            record("db.query", database, sql, "failed: " + e.getMessage());
-            throw e;
-        }
+        return recorded("db.query", database, sql, () -> current.query(database, sql, parameters), rows -> rows.size() + " row(s)");
     }
 
     @Override
     public long execute(String database, String sql, List<Object> parameters) {
-        try {
-            long n = current.execute(database, sql, parameters);
-            record("db.execute", database, sql, mode + ": " + n + " row(s) changed");
-            return n;
-        } catch (ServiceException e) {
-            record("db.execute", database, sql, "failed: " + e.getMessage());
-            throw e;
-        }
+        return recorded("db.execute", database, sql, () -> current.execute(database, sql, parameters), n -> n + " row(s) changed");
     }
 
     @Override
     public FetchResponse fetch(FetchRequest request) {
         String url = request.url().replaceAll("[?#].*$", "");
-        try {
-            FetchResponse r = current.fetch(request);
-            record("fetch", url, request.method(), mode + ": HTTP " + r.status());
-            return r;
-        } catch (ServiceException e) {
-            record("fetch", url, request.method(), "failed: " + e.getMessage());
-            throw e;
-        }
+        return recorded("fetch", url, request.method(), () -> current.fetch(request), r -> "HTTP " + r.status());
     }
 
     @Override
     public String variable(String name) {
-        try {
-            String v = current.variable(name);
-            record("env", name, null, mode);
-            return v;
-        } catch (ServiceException e) {
-            record("env", name, null, "failed: " + e.getMessage());
-            throw e;
-        }
+        return recorded("env", name, null, () -> current.variable(name), v -> null);
     }
 
     /** A secret's value is never recorded, only that it was asked for. */
     @Override
     public String secret(String name) {
+        return recorded("secret", name, null, () -> current.secret(name), v -> null);
+    }
+
+    /** Makes the call and records it: the mode and what came back ({@code outcome}, null for nothing), or the failure. */
+    private <T> T recorded(String service, String target, String detail, Supplier<T> call, Function<T, String> outcome) {
         try {
-            String v = current.secret(name);
-            record("secret", name, null, mode);
-            return v;
+            T result = call.get();
+            String said = outcome.apply(result);
+            record(service, target, detail, said == null ? mode : mode + ": " + said);
+            return result;
         } catch (ServiceException e) {
-            record("secret", name, null, "failed: " + e.getMessage());
+            record(service, target, detail, "failed: " + e.getMessage());
             throw e;
         }
     }
