@@ -33,7 +33,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>{@code total_s} and {@code rows_per_s}: the replay job as the engine reports it (reading, the candidate's
  * transforms, comparing, saving the 300,000 changed rows). Reference in the same run: {@code transform_per_s},
- * the candidate's transforms alone on the same thread (their own time, measured around each call), so
+ * the candidate's transforms alone on the same threads (their own time, measured around each call), so
  * {@code replay_over_transform} = rows per second of the replay ÷ transforms per second says what reading,
  * comparing and reporting cost; {@code ingest_during_over_alone}: ACKs per second during the replay ÷ in
  * a window of the same length just before it.
@@ -118,8 +118,8 @@ final class ReplayBench implements BenchMain.Scenario {
                 System.out.printf("ingest (16 strict MLLP senders): %,.0f ACKs/s alone, %,.0f during the replay; refused %d%n", alone, during,
                         senders.refused.get());
                 System.out.printf("RESULT replay rows_per_s=%.0f transform_per_s=%.0f replay_over_transform=%.2f total_s=%.2f"
-                                + " ingest_during_over_alone=%.2f ingest_alone_per_s=%.0f ingest_during_per_s=%.0f messages=%d%n",
-                        rows, transforms, rows / transforms, total, during / alone, alone, during, messages);
+                                + " ingest_during_over_alone=%.2f ingest_alone_per_s=%.0f ingest_during_per_s=%.0f messages=%d threads=%d%n",
+                        rows, transforms, rows / transforms, total, during / alone, alone, during, messages, s.get("threads").asInt());
             } finally {
                 senders.close();
             }
@@ -208,5 +208,8 @@ final class ReplayBench implements BenchMain.Scenario {
                 destinations:
                   out: { type: file, path: "adt/{id}.hl7", fsync: false }
                 """.formatted(port));
+        // BENCH_REPLAY_THREADS=N sets replay.threads (without it the engine's default: the machine's cores, at most 4)
+        String threads = System.getenv("BENCH_REPLAY_THREADS");
+        if (threads != null && !threads.isBlank()) Files.writeString(project.resolve("ductus.yaml"), "replay: { threads: " + threads.strip() + " }\n");
     }
 }

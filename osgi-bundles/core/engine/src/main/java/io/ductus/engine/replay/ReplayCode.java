@@ -21,12 +21,12 @@ import java.util.Optional;
  * on record (run again where no output was kept), each checked as a deploy checks files
  * ({@link CandidateCheck}) and loaded into a {@link DryRun#pinned pinned} run whose services read live and
  * refuse writes ({@link ReadOnlyServices}), telling the replay which destination tried. One job's: its runs
- * are closed with it.
+ * are closed with it. Not shared between threads: each thread of a job has its own ({@link ReplayLane}).
  */
 final class ReplayCode implements AutoCloseable {
 
-    /** A loaded run, or why there is none. */
-    record Loaded(DryRun run, Refusals refusals, String problem) {
+    /** A loaded run (with the files it was loaded from), or why there is none. */
+    record Loaded(DryRun run, InterfaceFiles files, Refusals refusals, String problem) {
         InterfaceDefinition definition() {
             return run.definition();
         }
@@ -72,12 +72,12 @@ final class ReplayCode implements AutoCloseable {
     Loaded recorded(String name, int number) {
         return recorded.computeIfAbsent(name + "\n" + number, k -> {
             Optional<Revision> revision = revisions.revision(name, number);
-            if (revision.isEmpty()) return new Loaded(null, null, "revision " + number + " of " + name + " is not on record");
+            if (revision.isEmpty()) return new Loaded(null, null, null, "revision " + number + " of " + name + " is not on record");
             Refusals refusals = new Refusals();
             InterfaceFiles files = files(revision.get());
             Candidate checked = CandidateCheck.check(runtime, files, timeout -> new ReadOnlyServices(runtime.services(timeout), refusals::refused));
             if (!checked.valid()) {
-                return new Loaded(null, null, "revision " + number + " does not run now: " + checked.problems().getFirst().message());
+                return new Loaded(null, null, null, "revision " + number + " does not run now: " + checked.problems().getFirst().message());
             }
             return load(checked.definition().orElseThrow(), files, refusals);
         });
@@ -86,11 +86,20 @@ final class ReplayCode implements AutoCloseable {
     private Loaded load(InterfaceDefinition definition, InterfaceFiles files, Refusals refusals) {
         DryRun run = DryRun.pinned(definition, files, runtime.scriptHost(), runtime.projectFolder(),
                 new ReadOnlyServices(runtime.services(definition.timeout()), refusals::refused));
-        Loaded l = new Loaded(run, refusals, null);
+        Loaded l = new Loaded(run, files, refusals, null);
         synchronized (loaded) {
             loaded.add(l);
         }
         return l;
+    }
+
+    /**
+     * The same code loaded once more, for another thread of the job (a context runs on one thread at a
+     * time); it was checked when it was first loaded.
+     */
+    Loaded again(Loaded checked) {
+        Refusals refusals = new Refusals();
+        return load(checked.definition(), checked.files(), refusals);
     }
 
     private static InterfaceFiles files(Revision revision) {

@@ -26,6 +26,7 @@ final class ReplayCounts {
     private long readNanos;
     private long compareNanos;
     private long saveNanos;
+    private int threads = 1;
     private String status;
     private String reason;
 
@@ -44,6 +45,11 @@ final class ReplayCounts {
 
     synchronized void message() {
         messages++;
+    }
+
+    /** How many threads the replay runs its transforms on. */
+    synchronized void threads(int n) {
+        threads = n;
     }
 
     synchronized void transformed(long nanos) {
@@ -116,7 +122,9 @@ final class ReplayCounts {
         m.put("rowsPerSecond", seconds > 0 ? Math.round(rows() / seconds) : 0);
         m.put("transforms", transforms);
         m.put("transformSeconds", Math.round(transformNanos / 1e6) / 1000.0);
-        m.put("transformsPerSecond", transformNanos > 0 ? Math.round(transforms / (transformNanos / 1e9)) : 0);
+        m.put("threads", threads);
+        // the rate of the transforms alone on the replay's threads (transformSeconds is their sum over the threads)
+        m.put("transformsPerSecond", transformNanos > 0 ? Math.round(transforms / (transformNanos / 1e9 / threads)) : 0);
         m.put("readSeconds", Math.round(readNanos / 1e6) / 1000.0);
         m.put("compareSeconds", Math.round(compareNanos / 1e6) / 1000.0);
         m.put("saveSeconds", Math.round(saveNanos / 1e6) / 1000.0);

@@ -27,8 +27,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Replay jobs: each checked and loaded when asked (a candidate with problems is refused then), recorded,
- * and run on a pool of its own: {@code replay.threads} threads (default 1) at the lowest priority (for the
- * operating system too: {@link LowPriority}), so
+ * and run one at a time, spread over {@code replay.threads} lanes (default: the machine's cores, at most
+ * four; {@link ReplayLane}) at the lowest priority (for the operating system too: {@link LowPriority}), so
  * intake and the workers, which never wait for them, keep the CPU they need; a few more wait in line,
  * beyond that a start is refused. A job reads through the store's read side and writes only its own
  * results (relaxed, a batch at a time); its progress goes to the events stream (ids and counts). Results
@@ -88,10 +88,10 @@ public final class ReplayJobs implements AutoCloseable {
         if (purged > 0) LOG.info("replay: purged {} job(s) older than {}", purged, settings.keep());
         ReplayCode code = new ReplayCode(rt, store.revisions());
         AtomicBoolean cancel = new AtomicBoolean();
-        ReplayRunner runner = new ReplayRunner(store.replays(), code, cancel::get, io());
+        ReplayRunner runner = new ReplayRunner(store.replays(), cancel::get, io());
         Map<String, ReplayCode.Loaded> candidates;
         try {
-            candidates = runner.prepare(request);
+            candidates = ReplayRunner.prepare(code, request);
         } catch (RuntimeException e) {
             code.close();
             throw e;
@@ -100,12 +100,13 @@ public final class ReplayJobs implements AutoCloseable {
         ReplayCounts counts = new ReplayCounts();
         running.put(id, new Running(request, counts, cancel));
         try {
-            pool(settings.threads()).execute(() -> run(id, request, runner, candidates, counts, code));
+            int threads = settings.threads() > 0 ? settings.threads() : Math.min(4, Runtime.getRuntime().availableProcessors());
+            pool().execute(() -> run(id, request, runner, candidates, counts, code, threads, rt));
         } catch (RejectedExecutionException e) {
             running.remove(id);
             code.close();
             store.replays().finish(id, "failed", json(Map.of("reason", "refused: too many replays wait")), clock.millis());
-            throw new ReplayRefusedException(409, "Too many replays run or wait (" + settings.threads() + " at once, " + WAITING
+            throw new ReplayRefusedException(409, "Too many replays run or wait (one at a time, " + WAITING
                     + " waiting); try again when one has finished, or cancel one.", List.of());
         }
         events.replayChanged(id, "queued", 0, 0, Map.of());
@@ -114,10 +115,15 @@ public final class ReplayJobs implements AutoCloseable {
     }
 
     private void run(long id, ReplayRequest request, ReplayRunner runner, Map<String, ReplayCode.Loaded> candidates, ReplayCounts counts,
-                     ReplayCode code) {
+                     ReplayCode code, int threads, EngineRuntime rt) {
         Saver saver = new Saver(id, counts);
-        try (code) {
-            runner.run(request, candidates, counts, saver);
+        List<ReplayLane> lanes = new ArrayList<>();
+        try {
+            lanes.add(new ReplayLane(code, candidates, "ductus-replay-" + id + "-1"));
+            for (int i = 2; i <= threads; i++) {
+                lanes.add(lanes.getFirst().another(new ReplayCode(rt, store.revisions()), "ductus-replay-" + id + "-" + i));
+            }
+            runner.run(request, lanes, counts, saver);
             saver.finish();
             store.replays().finish(id, counts.status(), json(counts.toMap()), clock.millis());
         } catch (RuntimeException e) {
@@ -129,6 +135,8 @@ public final class ReplayJobs implements AutoCloseable {
                 LOG.warn("replay {}: its end could not be recorded: {}", id, again.getMessage());
             }
         } finally {
+            if (lanes.isEmpty()) code.close();
+            lanes.forEach(ReplayLane::close);
             running.remove(id);
             events.replayChanged(id, counts.status(), counts.messages(), counts.total(), kinds(counts));
             LOG.info("replay {} {}: {} message(s), {} row(s) not the same", id, counts.status(), counts.messages(), counts.differing());
@@ -244,10 +252,11 @@ public final class ReplayJobs implements AutoCloseable {
         return helpers;
     }
 
-    private synchronized ThreadPoolExecutor pool(int threads) {
+    /** The jobs' thread: one job at a time takes the lanes, the others wait in line. */
+    private synchronized ThreadPoolExecutor pool() {
         if (pool == null) {
             AtomicInteger n = new AtomicInteger();
-            pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(WAITING), r -> {
+            pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(WAITING), r -> {
                 Thread t = new Thread(() -> {
                     LowPriority.lowerThisThread();
                     r.run();

@@ -14,29 +14,41 @@ import io.ductus.store.replay.Original;
 import io.ductus.store.replay.ReplayStore;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Deque;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 
 /**
- * One replay, run on the calling thread: for each interface, its originals of the period in id order, a
- * page at a time from the store's read side (the next page read ahead on a helper thread); for each, the candidate's code for every destination as a
- * worker would run it (pinned clock, seeded randomness, writes refused); then per destination the record's
- * baseline (its kept output, or the recorded revision run again) and the judgment ({@link ReplayJudge}).
- * Nothing is sent and no message or delivery is stored: rows go to the sink.
+ * One replay, coordinated from the calling thread: for each interface, its originals of the period in id
+ * order, a page at a time from the store's read side (the next page read ahead on a helper thread); each
+ * page spread over the job's lanes ({@link ReplayLane}: a thread with code of its own), which run, for each
+ * message, the candidate's code for every destination as a worker would run it (pinned clock, seeded
+ * randomness, writes refused), then per destination the record's baseline (its kept output, or the
+ * recorded revision run again) and the judgment ({@link ReplayJudge}). The calling thread takes the lanes'
+ * rows back in id order and hands them to the sink, so rows, counts and the runaway rule see the messages
+ * in the order they were received. Nothing is sent and no message or delivery is stored.
  */
 final class ReplayRunner {
 
     static final int PAGE = 500;
     /** Runaways in a row after which the candidate is judged broken and the replay stops (as three timeouts stop an interface). */
     static final int RUNAWAYS_IN_A_ROW = 3;
+    /** Pages handed to the lanes at once: the next one runs while the rows of the one before are taken back. */
+    static final int PAGES_IN_FLIGHT = 2;
 
-    /** Where rows and progress go. */
+    /** Where rows and progress go (called on the coordinating thread only). */
     interface Sink {
         void row(ReplayRow row);
 
@@ -44,77 +56,148 @@ final class ReplayRunner {
         void progress(ReplayCounts counts);
     }
 
+    /** One message's rows, in the interface's destination order, and whether the candidate ran away on it. */
+    private record Done(long id, List<ReplayRow> rows, boolean ranAway) {
+    }
+
     private final ReplayStore store;
-    private final ReplayCode code;
     private final BooleanSupplier cancelled;
-    private final java.util.concurrent.Executor io;
+    private final Executor io;
+    /** Set when the run ends (done, cancelled, or stopped for runaways): lanes still ahead stop at their next message. */
+    private final AtomicBoolean ended = new AtomicBoolean();
 
     /** @param io where the next page is read while one runs (the replay pool's helper threads) */
-    ReplayRunner(ReplayStore store, ReplayCode code, BooleanSupplier cancelled, java.util.concurrent.Executor io) {
+    ReplayRunner(ReplayStore store, BooleanSupplier cancelled, Executor io) {
         this.store = store;
-        this.code = code;
         this.cancelled = cancelled;
         this.io = io;
     }
 
-    /** Every interface's candidate, checked and loaded: refused before anything runs when one has problems. */
-    Map<String, ReplayCode.Loaded> prepare(ReplayRequest request) {
-        Map<String, ReplayCode.Loaded> candidates = new java.util.LinkedHashMap<>();
+    /** Every interface's candidate, checked and loaded by {@code code}: refused before anything runs when one has problems. */
+    static Map<String, ReplayCode.Loaded> prepare(ReplayCode code, ReplayRequest request) {
+        Map<String, ReplayCode.Loaded> candidates = new LinkedHashMap<>();
         for (String name : request.interfaces()) candidates.put(name, code.candidate(code.candidateFiles(request, name)));
         return candidates;
     }
 
-    /** Replays with the prepared candidates, counting into {@code counts}. */
-    ReplayCounts run(ReplayRequest request, Map<String, ReplayCode.Loaded> candidates, ReplayCounts counts, Sink sink) {
+    /** Replays on {@code lanes} (each with the prepared candidates), counting into {@code counts}. */
+    ReplayCounts run(ReplayRequest request, List<ReplayLane> lanes, ReplayCounts counts, Sink sink) {
         for (String name : request.interfaces()) counts.addTotal(store.count(name, request.from(), request.to()));
+        counts.threads(lanes.size());
         sink.progress(counts);
         IgnoredPaths ignored = new IgnoredPaths(request.ignore());
         long started = System.nanoTime();
+        Deque<List<CompletableFuture<Done>>> inFlight = new ArrayDeque<>();
         int runaways = 0;
-        outer:
-        for (String name : request.interfaces()) {
-            ReplayCode.Loaded candidate = candidates.get(name);
-            long after = 0;
-            java.util.concurrent.CompletableFuture<List<Original>> ahead = read(name, request, 0, counts);
-            while (true) {
-                long r0 = System.nanoTime();
-                List<Original> page = ahead.join();
-                counts.spent(System.nanoTime() - r0, 0, 0); // the wait for the page: the read itself overlaps the previous page's work
-                if (page.isEmpty()) break;
-                // the next page is read while this one runs
-                ahead = page.size() < PAGE ? java.util.concurrent.CompletableFuture.completedFuture(List.of())
-                        : read(name, request, page.getLast().id(), counts);
-                for (Original original : page) {
+        boolean cut = false; // cancelled before the last message
+        try {
+            outer:
+            for (String name : request.interfaces()) {
+                CompletableFuture<List<Original>> ahead = read(name, request, 0);
+                boolean more = true;
+                while (true) {
+                    while (more && inFlight.size() < PAGES_IN_FLIGHT) {
+                        long r0 = System.nanoTime();
+                        List<Original> page = join(ahead);
+                        counts.spent(System.nanoTime() - r0, 0, 0); // the wait for the page: the read itself overlaps the lanes' work
+                        more = page.size() == PAGE;
+                        if (more) ahead = read(name, request, page.getLast().id()); // the next page is read while this one runs
+                        if (!page.isEmpty()) inFlight.addLast(handOut(request, name, page, lanes, ignored, counts));
+                    }
+                    if (inFlight.isEmpty()) break;
+                    for (CompletableFuture<Done> message : inFlight.removeFirst()) {
+                        Done done = join(message);
+                        if (cancelled.getAsBoolean()) {
+                            cut = true;
+                            break outer;
+                        }
+                        if (done == null) continue; // skipped: only once the run has ended
+                        for (ReplayRow row : done.rows()) {
+                            counts.add(row);
+                            sink.row(row);
+                        }
+                        counts.message();
+                        runaways = done.ranAway() ? runaways + 1 : 0;
+                        if (runaways >= RUNAWAYS_IN_A_ROW) {
+                            counts.end("failed", "the candidate ran away on " + RUNAWAYS_IN_A_ROW + " messages in a row (the last "
+                                    + done.id() + "): stopped", System.nanoTime() - started);
+                            break outer;
+                        }
+                    }
                     if (cancelled.getAsBoolean()) {
-                        counts.end("cancelled", "cancelled after " + counts.messages() + " message(s)", System.nanoTime() - started);
+                        cut = true;
                         break outer;
                     }
-                    boolean ranAway = replay(request, candidate, original, ignored, sink, counts);
-                    runaways = ranAway ? runaways + 1 : 0;
-                    if (runaways >= RUNAWAYS_IN_A_ROW) {
-                        counts.end("failed", "the candidate ran away on " + RUNAWAYS_IN_A_ROW + " messages in a row (the last "
-                                + original.id() + "): stopped", System.nanoTime() - started);
-                        break outer;
-                    }
-                    after = original.id();
+                    counts.elapsed(System.nanoTime() - started);
+                    sink.progress(counts);
                 }
-                counts.elapsed(System.nanoTime() - started);
-                sink.progress(counts);
-                if (page.size() < PAGE) break;
             }
+        } finally {
+            ended.set(true);
+            for (List<CompletableFuture<Done>> page : inFlight) { // lanes never run on after the job has ended
+                for (CompletableFuture<Done> message : page) message.handle((done, failure) -> null).join();
+            }
+        }
+        if (cut) {
+            counts.end("cancelled", "cancelled after " + counts.messages() + " message(s)", System.nanoTime() - started);
         }
         if (counts.status() == null) counts.end("done", null, System.nanoTime() - started);
         sink.progress(counts);
         return counts;
     }
 
-    private java.util.concurrent.CompletableFuture<List<Original>> read(String name, ReplayRequest request, long after, ReplayCounts counts) {
-        return java.util.concurrent.CompletableFuture.supplyAsync(() -> store.originals(name, request.from(), request.to(), after, PAGE), io);
+    /**
+     * A page in as many contiguous slices as there are lanes, one to each; a result per message, in id
+     * order, each completed as soon as its lane has run it (null: skipped, the run having ended), so the
+     * runaway rule stops a broken candidate after three messages, not after a slice.
+     */
+    private List<CompletableFuture<Done>> handOut(ReplayRequest request, String name, List<Original> page, List<ReplayLane> lanes,
+                                                  IgnoredPaths ignored, ReplayCounts counts) {
+        List<CompletableFuture<Done>> results = new ArrayList<>(page.size());
+        for (int i = 0; i < page.size(); i++) results.add(new CompletableFuture<>());
+        int size = (page.size() + lanes.size() - 1) / lanes.size();
+        for (int from = 0, lane = 0; from < page.size(); from += size, lane++) {
+            int first = from;
+            int end = Math.min(page.size(), from + size);
+            ReplayLane on = lanes.get(lane);
+            on.submit(() -> {
+                for (int i = first; i < end; i++) {
+                    CompletableFuture<Done> result = results.get(i);
+                    if (ended.get() || cancelled.getAsBoolean()) {
+                        result.complete(null);
+                        continue;
+                    }
+                    try {
+                        result.complete(replay(request, on, on.candidate(name), page.get(i), ignored, counts));
+                    } catch (RuntimeException | Error e) {
+                        result.completeExceptionally(e);
+                    }
+                }
+                return null;
+            });
+        }
+        return results;
     }
 
-    /** One message: every destination's row; whether the candidate ran away on it. */
-    private boolean replay(ReplayRequest request, ReplayCode.Loaded candidate, Original original, IgnoredPaths ignored, Sink sink,
-                           ReplayCounts counts) {
+    private CompletableFuture<List<Original>> read(String name, ReplayRequest request, long after) {
+        return CompletableFuture.supplyAsync(() -> store.originals(name, request.from(), request.to(), after, PAGE), io);
+    }
+
+    /** The result of a lane's or a read's work; its own failure as it was thrown. */
+    private static <T> T join(CompletableFuture<T> future) {
+        try {
+            return future.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            if (e.getCause() instanceof Error err) throw err;
+            throw e;
+        }
+    }
+
+    /** One message, on a lane: every destination's row. */
+    private static Done replay(ReplayRequest request, ReplayLane lane, ReplayCode.Loaded candidate, Original original, IgnoredPaths ignored,
+                               ReplayCounts counts) {
+        List<ReplayRow> rows = new ArrayList<>();
         DryRun.Message message = new DryRun.Message(original.payload(), charset(original.charset()), original.id(), original.receivedAt(),
                 original.origin());
         Map<String, Ran> now = run(candidate, message, request.destinations());
@@ -131,8 +214,8 @@ final class ReplayRunner {
             Ran ran = now.get(rec.destination());
             Side recorded = Side.recorded(rec.status(), rec.lastError());
             if (ran == null) {
-                row(sink, counts, original, rec, RowKind.DECISION_CHANGED, recorded.decision().key() + " → not queued: the candidate has no destination "
-                        + rec.destination(), null, null, "decision", null, List.of());
+                rows.add(row(original, rec, RowKind.DECISION_CHANGED, recorded.decision().key() + " → not queued: the candidate has no destination "
+                        + rec.destination(), null, "decision", null, List.of()));
                 continue;
             }
             Side side = side(ran);
@@ -141,10 +224,9 @@ final class ReplayRunner {
             String baseline = baselineBytes != null ? "kept output" : "decision";
             Side rerun = null;
             if (baselineBytes == null && recorded.decision() == Decision.SENT && rec.revision() != null && !side.refused()) {
-                ReplayCode.Loaded old = code.recorded(original.interfaceName(), rec.revision());
+                ReplayCode.Loaded old = lane.code().recorded(original.interfaceName(), rec.revision());
                 if (old.problem() != null) {
-                    row(sink, counts, original, rec, RowKind.NOT_COMPARABLE, "no output was kept and " + old.problem(), side, ran, baseline,
-                            null, List.of());
+                    rows.add(row(original, rec, RowKind.NOT_COMPARABLE, "no output was kept and " + old.problem(), side, baseline, null, List.of()));
                     continue;
                 }
                 if (again == null) again = run(old, message, request.destinations());
@@ -173,29 +255,24 @@ final class ReplayRunner {
             }
             ReplayJudge.Verdict verdict = ReplayJudge.judge(recorded, rerun, side, differences, baselineBytes != null, ignored);
             counts.spent(0, System.nanoTime() - c0, 0);
-            row(sink, counts, original, rec, verdict.kind(), verdict.note(), side, ran, baseline,
-                    verdict.kind() == RowKind.CHANGED ? comparedBy : null, verdict.differences());
+            rows.add(row(original, rec, verdict.kind(), verdict.note(), side, baseline, verdict.kind() == RowKind.CHANGED ? comparedBy : null,
+                    verdict.differences()));
         }
         for (Ran r : now.values()) {
             if (seen.contains(r.outcome().destination())) continue;
-            ReplayRow row = new ReplayRow(original.interfaceName(), original.id(), original.receivedAt(), r.outcome().destination(),
+            rows.add(new ReplayRow(original.interfaceName(), original.id(), original.receivedAt(), r.outcome().destination(),
                     RowKind.NOT_COMPARABLE, "nothing on record for this destination (new in the candidate)", Decision.PENDING, null,
-                    side(r).decision(), side(r).reason(), null, "decision", null, List.of());
-            counts.add(row);
-            sink.row(row);
+                    side(r).decision(), side(r).reason(), null, "decision", null, List.of()));
         }
-        counts.message();
-        return ranAway;
+        return new Done(original.id(), rows, ranAway);
     }
 
-    private static void row(Sink sink, ReplayCounts counts, Original original, Original.Recorded rec, RowKind kind, String note, Side side,
-                            Ran ran, String baseline, String comparedBy, List<Difference> differences) {
+    private static ReplayRow row(Original original, Original.Recorded rec, RowKind kind, String note, Side side, String baseline,
+                                 String comparedBy, List<Difference> differences) {
         Side recorded = Side.recorded(rec.status(), rec.lastError());
-        ReplayRow row = new ReplayRow(original.interfaceName(), original.id(), original.receivedAt(), rec.destination(), kind, note,
+        return new ReplayRow(original.interfaceName(), original.id(), original.receivedAt(), rec.destination(), kind, note,
                 recorded.decision(), recorded.reason(), side == null ? null : side.decision(), side == null ? null : side.reason(),
                 rec.revision(), baseline, comparedBy, differences);
-        counts.add(row);
-        sink.row(row);
     }
 
     /** One destination's outcome and what its code tried to write (null: nothing). */

@@ -154,7 +154,9 @@ final class ApiFixture implements AutoCloseable {
             exchange.close();
         });
         hooks.start();
+        // replays spread over three threads, more than the cores of a small machine: rows must come back in id order all the same
         Files.writeString(project.resolve("ductus.yaml"), """
+                replay: { threads: 3 }
                 alerts:
                   channels:
                     hook: { type: webhook, url: "http://127.0.0.1:%d/hook" }

@@ -267,13 +267,18 @@ class ReplayRoutesTest {
     }
 
     @Test
-    void a_runaway_candidate_is_stopped_and_reported() throws Exception {
+    void a_runaway_candidate_is_stopped_after_its_first_three_messages_whatever_thread_ran_them() throws Exception {
         String name = recorded("runaway");
         String looping = CODE.replace("msg.set('PID-5.1',", "while (true) {}\n  msg.set('PID-5.1',");
         JsonNode s = run(withCode(name, looping));
         assertThat(s.get("status").asText()).as(s.toString()).isEqualTo("failed");
         assertThat(s.at("/summary/reason").asText()).contains("ran away on 3 messages in a row");
+        assertThat(s.at("/summary/threads").asInt()).isEqualTo(3);
         assertThat(kind(s, "error")).isEqualTo(3);
+        List<Long> first = fixture.store.browse(new MessageQuery(name, null, null, null, null, 50)).messages().stream()
+                .map(m -> m.id()).sorted().limit(3).toList();
+        assertThat(rows(s.get("id").asLong(), "?kind=error").stream().map(r -> r.get("messageId").asLong()).distinct().sorted().toList())
+                .as("the three messages in id order, though three threads ran the page's slices at once").isEqualTo(first);
         JsonNode row = rows(s.get("id").asLong(), "?kind=error&limit=1").getFirst();
         assertThat(row.get("note").asText()).contains("longer than 1000 ms").contains("transform.js:2");
     }

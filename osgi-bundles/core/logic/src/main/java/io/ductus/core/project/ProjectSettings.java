@@ -22,9 +22,12 @@ import java.util.Optional;
 public record ProjectSettings(Optional<HostPort> apiListen, Optional<DatabaseSetting> database, Map<String, String> variables,
                               Optional<ZoneId> timeZone, AlertSettings alerts, Replay replay) {
 
-    /** ductus.yaml's replay section: results kept for {@code keep}; {@code threads} replays at once. */
+    /**
+     * ductus.yaml's replay section: results kept for {@code keep}; a replay spread over {@code threads}
+     * threads (0: the machine's cores, at most four).
+     */
     public record Replay(java.time.Duration keep, int threads) {
-        public static final Replay DEFAULTS = new Replay(java.time.Duration.ofDays(7), 1);
+        public static final Replay DEFAULTS = new Replay(java.time.Duration.ofDays(7), 0);
     }
 
     /** Settings with the replay defaults. */

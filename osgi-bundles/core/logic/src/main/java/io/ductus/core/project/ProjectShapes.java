@@ -48,8 +48,9 @@ public final class ProjectShapes {
             Setting.optional("replay", Section.of(
                             Setting.optional("keep", Text.duration(), "7d",
                                     "How long a replay's results are kept after it started; then they are purged.", "14d"),
-                            Setting.optional("threads", new WholeNumber(1, 16), 1L,
-                                    "How many replays run at once, each on one thread of lower priority than intake and the workers.", "1")),
+                            Setting.optionalWithNote("threads", new WholeNumber(1, 16), "the machine's cores, at most 4",
+                                    "How many threads a replay spreads its messages over, each of lower priority than intake and the "
+                                            + "workers; replays run one at a time, the next waits in line.", "2")),
                     null, "Replays of stored messages through other code (docs/replay.md).", ""));
 
     /** One named database connection in resources.yaml. */
