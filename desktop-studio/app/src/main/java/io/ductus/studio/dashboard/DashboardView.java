@@ -16,7 +16,6 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
-import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeTableCell;
 import javafx.scene.control.TreeTableColumn;
@@ -122,10 +121,9 @@ public final class DashboardView {
             @Override
             protected void updateItem(String value, boolean empty) {
                 super.updateItem(value, empty);
-                getStyleClass().removeIf(s -> s.startsWith("health-"));
                 setText(empty ? null : value);
-                setTooltip(empty || value == null ? null : new Tooltip(value));
-                if (!empty && value != null) getStyleClass().add(Cells.styleOf("health", value.split(":")[0]));
+                Cells.tooltip(this, empty ? null : value);
+                Cells.state(this, "health", empty || value == null ? null : Cells.stateOf(value));
             }
         });
         table.getColumns().add(health);
@@ -152,8 +150,7 @@ public final class DashboardView {
             @Override
             protected void updateItem(Object item, boolean empty) {
                 super.updateItem(item, empty);
-                getStyleClass().remove("interface-row");
-                if (!empty && item instanceof InterfaceRow) getStyleClass().add("interface-row");
+                Cells.state(this, "row", !empty && item instanceof InterfaceRow ? "interface" : null);
             }
         });
         return table;
@@ -166,6 +163,8 @@ public final class DashboardView {
         column.setCellValueFactory(p -> new ReadOnlyObjectWrapper<>(p.getValue().getValue()));
         column.setCellFactory(c -> new TreeTableCell<>() {
             private final Button toggle = new Button();
+            private final Node resumeIcon = Icons.icon(Material2MZ.PLAY_ARROW);
+            private final Node pauseIcon = Icons.icon(Material2MZ.PAUSE);
 
             {
                 toggle.getStyleClass().addAll("small", "flat");
@@ -178,10 +177,9 @@ public final class DashboardView {
                     setGraphic(null);
                     return;
                 }
-                toggle.setId("toggle-" + d.interfaceName() + "-" + d.name());
+                Cells.id(toggle, "toggle-" + d.interfaceName() + "-" + d.name());
                 toggle.textProperty().bind(Bindings.when(d.pausedProperty()).then("Resume").otherwise("Pause"));
-                toggle.graphicProperty().bind(Bindings.when(d.pausedProperty()).then((Node) Icons.icon(Material2MZ.PLAY_ARROW))
-                        .otherwise((Node) Icons.icon(Material2MZ.PAUSE)));
+                toggle.graphicProperty().bind(Bindings.when(d.pausedProperty()).then(resumeIcon).otherwise(pauseIcon));
                 toggle.setOnAction(e -> {
                     if (d.pausedProperty().get()) vm.resume(d);
                     else vm.pause(d);
@@ -203,8 +201,9 @@ public final class DashboardView {
             @Override
             protected void updateItem(Long n, boolean empty) {
                 super.updateItem(n, empty);
-                getStyleClass().removeAll("count-link", "count-zero", "count-alarm");
                 if (empty || n == null) {
+                    Cells.state(this, "count", null);
+                    Cells.tooltip(this, null);
                     setText(null);
                     setOnMouseClicked(null);
                     return;
@@ -212,10 +211,10 @@ public final class DashboardView {
                 setText(String.format("%,d", n));
                 Object row = getTableRow() == null || getTableRow().getTreeItem() == null ? null : getTableRow().getTreeItem().getValue();
                 String interfaceName = row instanceof InterfaceRow i ? i.name() : row instanceof DestinationRow d ? d.interfaceName() : null;
-                setId(row == null ? null : "count-" + title.toLowerCase() + "-" + (row instanceof InterfaceRow i ? i.name()
+                Cells.id(this, row == null ? null : "count-" + title.toLowerCase() + "-" + (row instanceof InterfaceRow i ? i.name()
                         : ((DestinationRow) row).interfaceName() + "-" + ((DestinationRow) row).name()));
-                getStyleClass().add(n == 0 ? "count-zero" : alarm ? "count-alarm" : "count-link");
-                setTooltip(new Tooltip("Open the messages of " + interfaceName + (alarm ? " that are quarantined" : " still pending")));
+                Cells.state(this, "count", n == 0 ? "zero" : alarm ? "alarm" : "link");
+                Cells.tooltip(this, "Open the messages of " + interfaceName + (alarm ? " that are quarantined" : " still pending"));
                 setOnMouseClicked(e -> {
                     if (interfaceName == null) return;
                     if (alarm) vm.openQuarantined(interfaceName);

@@ -11,16 +11,15 @@ public final class Columns {
     private Columns() {
     }
 
-    /** A status word (sent, quarantined, …) coloured by its style class (status-sent, status-quarantined, …). */
+    /** A status word (sent, quarantined, …) coloured by its state (:status-sent, :status-quarantined, …). */
     public static <T> TableColumn<T, String> status(String title, double width, Function<T, String> value) {
         TableColumn<T, String> c = text(title, width, value);
         c.setCellFactory(column -> new TableCell<>() {
             @Override
             protected void updateItem(String s, boolean empty) {
                 super.updateItem(s, empty);
-                getStyleClass().removeIf(x -> x.startsWith("status-"));
                 setText(empty ? null : s);
-                if (!empty && s != null) getStyleClass().add(Cells.styleOf("status", s));
+                Cells.state(this, "status", empty || s == null ? null : Cells.stateOf(s));
             }
         });
         return c;
