@@ -41,6 +41,9 @@ final class RunawayWatch implements AutoCloseable {
         final long deadlineNanos;
         final long allocatedAtStart;
         final long memoryLimit;
+        /** The thread's CPU time the call may use (0: its deadline alone counts), and its CPU time when it began. */
+        final long cpuBudgetNanos;
+        final long cpuAtStart;
         volatile Reason stopped;
         /** Where the code was running when it was stopped, if the watch could see it; set before the interrupt. */
         volatile SourceSection stoppedAt;
@@ -48,12 +51,15 @@ final class RunawayWatch implements AutoCloseable {
         /** Done when the interrupt of a stopped call has finished (the context is then ready for another call). */
         final java.util.concurrent.CompletableFuture<Void> interrupted = new java.util.concurrent.CompletableFuture<>();
 
-        private Call(Context context, Thread thread, long deadlineNanos, long allocatedAtStart, long memoryLimit) {
+        private Call(Context context, Thread thread, long deadlineNanos, long allocatedAtStart, long memoryLimit, long cpuBudgetNanos,
+                     long cpuAtStart) {
             this.context = context;
             this.thread = thread;
             this.deadlineNanos = deadlineNanos;
             this.allocatedAtStart = allocatedAtStart;
             this.memoryLimit = memoryLimit;
+            this.cpuBudgetNanos = cpuBudgetNanos;
+            this.cpuAtStart = cpuAtStart;
         }
     }
 
@@ -83,10 +89,25 @@ final class RunawayWatch implements AutoCloseable {
         return null;
     }
 
-    /** Starts watching a call made on the current thread. */
+    /** Starts watching a call made on the current thread, stopped once {@code timeout} has passed. */
     Call begin(Context context, Duration timeout, long memoryLimit) {
         Thread thread = Thread.currentThread();
-        Call call = new Call(context, thread, System.nanoTime() + timeout.toNanos(), allocated(thread), memoryLimit);
+        Call call = new Call(context, thread, System.nanoTime() + timeout.toNanos(), allocated(thread), memoryLimit, 0, 0);
+        calls.add(call);
+        return call;
+    }
+
+    /**
+     * Starts watching a call whose {@code timeout} counts the CPU time of its thread, not the time passed: a
+     * thread of the lowest priority (a replay's) waits for the CPU as long as intake and the workers need it,
+     * and the time it waits is not the code's. A call blocked without using the CPU is stopped at
+     * {@code backstop} all the same. Where the thread's CPU time cannot be read, the timeout counts as time.
+     */
+    Call beginCpuTimed(Context context, Duration timeout, Duration backstop, long memoryLimit) {
+        Thread thread = Thread.currentThread();
+        long cpu = cpu(thread);
+        if (cpu < 0) return begin(context, timeout, memoryLimit);
+        Call call = new Call(context, thread, System.nanoTime() + backstop.toNanos(), allocated(thread), memoryLimit, timeout.toNanos(), cpu);
         calls.add(call);
         return call;
     }
@@ -119,6 +140,12 @@ final class RunawayWatch implements AutoCloseable {
         return THREADS == null ? 0 : THREADS.getThreadAllocatedBytes(thread.threadId());
     }
 
+    /** The thread's CPU time in ns, or -1 where it cannot be read (a virtual thread, a JVM without it). */
+    private static long cpu(Thread thread) {
+        if (THREADS == null || thread.isVirtual() || !THREADS.isThreadCpuTimeSupported()) return -1;
+        return THREADS.getThreadCpuTime(thread.threadId());
+    }
+
     private void tickForever() {
         while (running) {
             try {
@@ -130,6 +157,7 @@ final class RunawayWatch implements AutoCloseable {
             for (Call call : calls) {
                 if (call.stopped != null) continue;
                 if (now - call.deadlineNanos > 0) stop(call, Reason.TIMEOUT);
+                else if (call.cpuBudgetNanos > 0 && cpu(call.thread) - call.cpuAtStart > call.cpuBudgetNanos) stop(call, Reason.TIMEOUT);
                 else if (THREADS != null && allocated(call.thread) - call.allocatedAtStart > call.memoryLimit) stop(call, Reason.MEMORY);
             }
         }

@@ -23,10 +23,12 @@ public final class ScriptContext implements AutoCloseable {
     private final RunawayWatch watch;
     private final Duration timeout;
     private final long memoryLimit;
+    /** Calls count the CPU time of their thread against the timeout (a replay's), not the time passed. */
+    private final boolean cpuTimed;
     private final Map<Source, Value> engineFunctions = new HashMap<>();
 
     private ScriptContext(Context context, Value exports, Value testRunner, String moduleName, RunawayWatch watch, Duration timeout,
-                          long memoryLimit) {
+                          long memoryLimit, boolean cpuTimed) {
         this.context = context;
         this.moduleName = moduleName;
         this.exports = exports;
@@ -34,6 +36,7 @@ public final class ScriptContext implements AutoCloseable {
         this.watch = watch;
         this.timeout = timeout;
         this.memoryLimit = memoryLimit;
+        this.cpuTimed = cpuTimed;
     }
 
     /**
@@ -55,7 +58,11 @@ public final class ScriptContext implements AutoCloseable {
         return open(context, module, watch, timeout, memoryLimit, testSetup, null);
     }
 
-    /** @param clock the pinned time and seeded randomness the code sees (null: the real ones), installed after the prelude */
+    /**
+     * @param clock the pinned time and seeded randomness the code sees (null: the real ones), installed after
+     *              the prelude. A context with a pinned clock is a replay's, which runs at the lowest priority:
+     *              its calls' timeout counts the CPU time of their thread ({@link RunawayWatch#beginCpuTimed}).
+     */
     static ScriptContext open(Context context, Source module, RunawayWatch watch, Duration timeout, long memoryLimit,
                               java.util.function.Function<Context, Value> testSetup, PinnedClock clock) {
         Duration loadTimeout = timeout.compareTo(LOAD_TIMEOUT) > 0 ? timeout : LOAD_TIMEOUT;
@@ -67,7 +74,7 @@ public final class ScriptContext implements AutoCloseable {
             });
             Value runner = testSetup == null ? null : guarded(context, watch, loadTimeout, memoryLimit, () -> testSetup.apply(context));
             Value exports = guarded(context, watch, loadTimeout, memoryLimit, () -> context.eval(module));
-            return new ScriptContext(context, exports, runner, module.getName(), watch, timeout, memoryLimit);
+            return new ScriptContext(context, exports, runner, module.getName(), watch, timeout, memoryLimit, clock != null);
         } catch (RuntimeException e) {
             context.close(true);
             throw e;
@@ -96,7 +103,7 @@ public final class ScriptContext implements AutoCloseable {
                     "the code exports no function '" + function + "' (it exports " + exports.getMemberKeys() + ")", null, -1);
         }
         try {
-            return guarded(context, watch, timeout, memoryLimit, () -> fn.execute(arguments));
+            return guarded(context, watch, timeout, memoryLimit, cpuTimed, () -> fn.execute(arguments));
         } catch (ScriptException e) {
             if (e.kind() != ScriptException.Kind.CANCELLED) throw e;
             // Code that would not stop at an interrupt was cancelled with its whole context: say which
@@ -120,12 +127,18 @@ public final class ScriptContext implements AutoCloseable {
 
     /** Runs work in this context under the same guard as a call (for the engine's own helpers such as JSON). */
     Value guarded(java.util.function.Supplier<Value> work) {
-        return guarded(context, watch, timeout, memoryLimit, work);
+        return guarded(context, watch, timeout, memoryLimit, cpuTimed, work);
     }
 
     private static Value guarded(Context context, RunawayWatch watch, Duration timeout, long memoryLimit,
                                  java.util.function.Supplier<Value> work) {
-        RunawayWatch.Call call = watch.begin(context, timeout, memoryLimit);
+        return guarded(context, watch, timeout, memoryLimit, false, work);
+    }
+
+    private static Value guarded(Context context, RunawayWatch watch, Duration timeout, long memoryLimit, boolean cpuTimed,
+                                 java.util.function.Supplier<Value> work) {
+        RunawayWatch.Call call = cpuTimed ? watch.beginCpuTimed(context, timeout, LOAD_TIMEOUT.compareTo(timeout) > 0 ? LOAD_TIMEOUT : timeout,
+                memoryLimit) : watch.begin(context, timeout, memoryLimit);
         try {
             return work.get();
         } catch (PolyglotException e) {
