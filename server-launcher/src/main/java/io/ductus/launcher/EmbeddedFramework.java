@@ -103,7 +103,9 @@ final class EmbeddedFramework implements AutoCloseable {
                 "org.graalvm.polyglot.proxy;version=" + graal, "org.graalvm.polyglot.management;version=" + graal,
                 "org.graalvm.options;version=" + graal,
                 // The JDK's per-thread allocation counter: the script host's memory guard reads it.
-                "com.sun.management"));
+                "com.sun.management",
+                // TCP keepalive's idle, interval and count: the listeners set them on every connection.
+                "jdk.net"));
         config.put("felix.log.logger", new FelixLogBridge());
         config.put("felix.log.level", "2");
         config.put("felix.fileinstall.dir", plugins.toString());
