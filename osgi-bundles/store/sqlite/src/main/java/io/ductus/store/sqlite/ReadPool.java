@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 
@@ -48,7 +49,12 @@ final class ReadPool implements AutoCloseable {
     /** Runs {@code work} in a read transaction, on a platform thread. */
     <T> T read(SqlWork<T> work) {
         if (!Thread.currentThread().isVirtual()) return readHere(work);
-        Future<T> result = threads.submit(() -> readHere(work));
+        Future<T> result;
+        try {
+            result = threads.submit(() -> readHere(work));
+        } catch (RejectedExecutionException e) {
+            throw new StoreException("read failed: the store is closed", e);
+        }
         boolean interrupted = false;
         try {
             while (true) {
