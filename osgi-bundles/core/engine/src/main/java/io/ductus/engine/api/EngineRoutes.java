@@ -61,8 +61,7 @@ public final class EngineRoutes {
 
     /**
      * Ready: running, not draining, every source listening, no interface's intake stalled (its senders would wait for
-     * their ACKs), and the
-     * database answers. 503 lists every reason it is not.
+     * their ACKs), and the database answers. 503 lists every reason it is not.
      */
     private ApiResponse ready() {
         List<String> reasons = new ArrayList<>();
