@@ -137,7 +137,8 @@ public final class HealthCheck {
      */
     public static Optional<String> intake(Duration lag) {
         if (lag.compareTo(INTAKE_STALL_AFTER) <= 0) return Optional.empty();
-        return Optional.of("intake is slow: storing a message takes " + DurationWords.of(lag) + " (over "
+        String took = lag.toSeconds() < 60 ? String.format(java.util.Locale.ROOT, "%.1f s", lag.toMillis() / 1000.0) : DurationWords.of(lag);
+        return Optional.of("intake is slow: storing a message takes " + took + " (over "
                 + DurationWords.of(INTAKE_STALL_AFTER) + "), so senders wait that long for their acknowledgements");
     }
 
