@@ -57,6 +57,13 @@ final class MllpFrameDecoder extends ByteToMessageDecoder {
     private State state = State.BETWEEN_FRAMES;
     private long discarded;
     private long inFrame;
+    /**
+     * How much of the frame begun at the reader index was already searched for its end bytes: each read searches
+     * only what it brought. Searching from the frame's start every time made a 15 MB frame arriving in 64 KB reads
+     * cost gigabytes of scanning, and a hundred of them kept every event loop busy for seconds while a real
+     * sender on the same loops waited for its ACK.
+     */
+    private int searched;
 
     MllpFrameDecoder(int maxFrameBytes, Receiving receiving, Deadline deadline) {
         this.maxFrameBytes = maxFrameBytes;
@@ -97,11 +104,13 @@ final class MllpFrameDecoder extends ByteToMessageDecoder {
                     }
                     in.readerIndex(start + 1);
                     state = State.IN_FRAME;
+                    searched = 0;
                     receiving.begin(ctx, () -> deadline.passed(ctx, inFrame));
                 }
                 case IN_FRAME -> {
-                    int end = in.indexOf(in.readerIndex(), in.writerIndex(), MllpFraming.END);
+                    int end = in.indexOf(in.readerIndex() + searched, in.writerIndex(), MllpFraming.END);
                     int length = (end < 0 ? in.writerIndex() : end) - in.readerIndex();
+                    searched = length;
                     inFrame = length;
                     if (length > maxFrameBytes) {
                         out.add(new Oversize(head(in, length), length));
