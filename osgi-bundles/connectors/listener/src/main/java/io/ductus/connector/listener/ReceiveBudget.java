@@ -18,7 +18,7 @@ public final class ReceiveBudget {
     public static final long SMALL = 64 * 1024;
     /** The smallest budget: one frame of the default max_frame (16 MB) and room beside it. */
     public static final long MIN_BYTES = 32L << 20;
-    static final long MAX_DEFAULT_BYTES = 256L << 20;
+    static final long MAX_DEFAULT_BYTES = 128L << 20;
 
     private final long limit;
     private final long largeLimit;
@@ -34,7 +34,8 @@ public final class ReceiveBudget {
 
     /**
      * The default for a JVM with {@code maxHeap} bytes of heap: a sixteenth of it (received frames are copied
-     * onto the heap), at least {@link #MIN_BYTES}, at most 256 MB.
+     * onto the heap), at least {@link #MIN_BYTES}, at most 128 MB: a network buffer of a frame being received
+     * may take up to twice what it holds, and the engine's memory must stay bounded whatever the senders do.
      */
     public static long defaultBytes(long maxHeap) {
         return Math.max(MIN_BYTES, Math.min(MAX_DEFAULT_BYTES, maxHeap / 16));

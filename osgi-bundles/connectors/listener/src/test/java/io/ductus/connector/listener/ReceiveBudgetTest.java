@@ -22,7 +22,7 @@ class ReceiveBudgetTest {
 
     @Test
     void the_default_is_a_sixteenth_of_the_heap_within_bounds() {
-        assertThat(ReceiveBudget.defaultBytes(6L << 30)).isEqualTo(256L << 20);
+        assertThat(ReceiveBudget.defaultBytes(6L << 30)).isEqualTo(128L << 20);
         assertThat(ReceiveBudget.defaultBytes(1L << 30)).isEqualTo(64L << 20);
         assertThat(ReceiveBudget.defaultBytes(128L << 20)).isEqualTo(ReceiveBudget.MIN_BYTES);
     }
