@@ -86,6 +86,8 @@ final class EmbeddedFramework implements AutoCloseable {
                 ? "sqlite:" + s.database().location() : s.database().location());
         config.put("ductus.api.listen", s.apiListen().toString());
         config.put("ductus.plugins", s.plugins().toString());
+        // ListenerLimits.BYTES_IN_FLIGHT: the listeners' and the API's one budget.
+        if (s.bytesInFlight() != null) config.put("ductus.limits.bytes_in_flight", Long.toString(s.bytesInFlight()));
         return config;
     }
 
