@@ -101,10 +101,11 @@ final class MessageRoutes {
                         .query("limit", "integer", "deliveries per page, 1 to 1000 (default " + DEFAULT_LIMIT + ")")
                         .work(Work.READ).returns(200, "QuarantinePage").handle((r, c) -> quarantine(r)),
                 Route.post("/api/v1/messages/resend", "resendMessages", "Send messages again: their deliveries back to pending in place, in lane order")
-                        .tag("messages").body("Resend").returns(200, "Changed").handle(this::resend),
+                        .tag("messages").work(Work.READ).body("Resend").returns(200, "Changed").handle(this::resend),
                 Route.post("/api/v1/messages/resend-quarantined", "resendQuarantined",
                                 "Send every quarantined message of an interface in a time window again, in bounded batches, as one audited action")
-                        .tag("messages").body("ResendQuarantined").returns(200, "ResentQuarantined").handle(this::resendQuarantined),
+                        .tag("messages").work(Work.SCAN).body("ResendQuarantined").returns(200, "ResentQuarantined")
+                        .handle(this::resendQuarantined),
                 Route.post("/api/v1/messages/{id}/edit", "editMessage", "Store a corrected copy and send it; the original's quarantined deliveries are filtered")
                         .tag("messages").body("Edit").returns(201, "Edited").handle(this::edit),
                 Route.post("/api/v1/messages/dismiss", "dismissMessages", "Dismiss quarantined deliveries with a reason: they become filtered")

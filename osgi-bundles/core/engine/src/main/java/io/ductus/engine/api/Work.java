@@ -8,9 +8,9 @@ package io.ductus.engine.api;
 public enum Work {
     /** Answered from memory or by an index hit: health, readiness, the engine, sign-in, an operator's action. */
     LIGHT,
-    /** A read of the message store whose cost is a page: browsing, one message, a payload, the quarantine, metrics. */
+    /** A read of the message store whose cost is a page: browsing, one message, a payload, the quarantine, metrics, a resend. */
     READ,
-    /** A read whose cost is what it scans: a text search. */
+    /** Work whose cost is what it scans: a text search, the hotspots' queue indexes, a resend of an interface's quarantine (a replay). */
     SCAN,
     /** An answer held open: the event stream. */
     STREAM
