@@ -134,7 +134,12 @@ final class MllpReceiveHandler extends ChannelInboundHandlerAdapter {
      */
     private static String incomplete(Hl7Header header, MllpFrameDecoder.Frame frame) {
         if (header.field(9).isEmpty()) return "has no MSH-9 (message type): it may have been cut short by end bytes (FS) inside it";
-        if (header.controlId().isEmpty()) return "has no MSH-10 (message control id): it may have been cut short by end bytes (FS) inside it";
+        // An empty MSH-10 with the header going on (MSH-11, MSH-12) is a sender's choice, seen in the wild (HAPI
+        // reads such messages); a header that stops before its MSH-10 was cut short.
+        if (header.controlId().isEmpty() && header.field(11).isEmpty() && header.field(12).isEmpty()) {
+            return "has no MSH-10 (message control id) and its header ends there: it may have been cut short by end bytes (FS)"
+                    + " inside it";
+        }
         if (frame.strayAfter()) {
             return "was followed at once by more bytes that are not a new frame: its end bytes (FS CR) came in the middle of it"
                     + " (after " + frame.message().length + " bytes)";

@@ -140,6 +140,19 @@ class MllpSourceContractTest extends SourceContract {
     }
 
     @Test
+    void a_header_cut_short_after_its_message_type_is_refused_but_an_empty_control_id_in_a_whole_header_is_taken() throws Exception {
+        SenderReply cut = send("MSH|^~\\&|S|F|R|F|20261201||ADT^A01".getBytes(StandardCharsets.ISO_8859_1));
+        assertThat(cut.kind()).isEqualTo(SenderReply.Kind.REJECTED);
+        assertThat(Hl7Ack.read(cut.detail().getBytes(StandardCharsets.ISO_8859_1)).text().orElseThrow())
+                .contains("has no MSH-10 (message control id) and its header ends there");
+        assertThat(intake.stored()).isEmpty();
+        // As HAPI's own OML^O21 example is written: MSH-10 empty, MSH-11 and MSH-12 after it.
+        SenderReply whole = send("MSH|^~\\&|HIS|ASE|LIS|Rapela|||OML^O21||T|2.5\rPID|||14\r".getBytes(StandardCharsets.ISO_8859_1));
+        assertThat(whole.kind()).isEqualTo(SenderReply.Kind.ACCEPTED);
+        assertThat(intake.stored()).hasSize(1);
+    }
+
+    @Test
     void a_message_whose_end_bytes_came_in_its_middle_is_refused_naming_its_control_id() throws Exception {
         byte[] framedTwice = ("\u000BMSH|^~\\&|S|F|R|F|2026||ADT^A01|CUT1|P|2.5\rPID|1||12\u001C\rPV1|1|O\r\u001C\r")
                 .getBytes(StandardCharsets.ISO_8859_1);
