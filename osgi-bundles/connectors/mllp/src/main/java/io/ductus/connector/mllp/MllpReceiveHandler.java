@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One connection's messages, answered strictly in arrival order: the next frame is not submitted before
@@ -30,6 +31,12 @@ import java.util.concurrent.CompletionStage;
  * short by end bytes inside the message looks like), was followed at once by more of itself after its end
  * bytes, or is too large; it gets AE when the engine may not hold more at once, when storing failed and while
  * the listener stops. Log lines quote sizes and positions, never the message.
+ *
+ * <p>A frame refused because the budget of bytes in flight is spent ends its connection: after the AE nothing
+ * more is read from it, and it closes {@link #HANG_UP_AFTER_MS} ms later (time for the sender to read the AE).
+ * Reading and skipping the rest of it would not hold memory but would take the event loops: a hundred senders
+ * each pushing 15 MB at once kept them busy while a real sender on the same loops waited for its ACK. The
+ * sender sends it again on a new connection, as after any AE.
  */
 final class MllpReceiveHandler extends ChannelInboundHandlerAdapter {
 
@@ -38,6 +45,7 @@ final class MllpReceiveHandler extends ChannelInboundHandlerAdapter {
     private final Receiving receiving;
     private final ArrayDeque<Object> waiting = new ArrayDeque<>();
     private boolean busy;
+    static final long HANG_UP_AFTER_MS = 2_000;
     private String remote = "?";
 
     MllpReceiveHandler(MllpListener listener, Intake intake, Receiving receiving) {
@@ -74,6 +82,10 @@ final class MllpReceiveHandler extends ChannelInboundHandlerAdapter {
         ctx.channel().config().setAutoRead(false);
         answer(ctx, frame).whenComplete((ack, error) -> ctx.executor().execute(() -> {
             ctx.writeAndFlush(Unpooled.wrappedBuffer(MllpFraming.frame(ack)));
+            if (frame instanceof MllpFrameDecoder.OverBudget) { // stays busy: nothing more is read or answered
+                ctx.executor().schedule(() -> ctx.close(), HANG_UP_AFTER_MS, TimeUnit.MILLISECONDS);
+                return;
+            }
             if (frame instanceof MllpFrameDecoder.Frame f) receiving.answered(f.message().length);
             busy = false;
             answerNext(ctx);

@@ -184,6 +184,15 @@ class MllpSourceContractTest extends SourceContract {
             assertThat(ack.code()).isEqualTo(AckCode.AE);
             assertThat(ack.controlId()).isEqualTo("HUGE");
             assertThat(send(sampleMessage(1)).kind()).isEqualTo(SenderReply.Kind.ACCEPTED);
+            // Its connection reads nothing more (the rest of the frame would only cost the event loops) and closes.
+            second.setSoTimeout((int) java.util.concurrent.TimeUnit.SECONDS.toMillis(ANSWER_WAIT_S));
+            int after;
+            try {
+                do after = second.getInputStream().read(); while (after == '\r'); // the CR after the AE's FS
+            } catch (java.net.SocketException reset) {
+                after = -1;
+            }
+            assertThat(after).as("closed by the engine, nothing more answered").isEqualTo(-1);
         }
         assertThat(limits.refusals().count("contract", "bytes_in_flight")).isEqualTo(1);
         assertThat(intake.stored()).hasSize(1);
