@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.ductus.store.StoreException;
 import io.ductus.store.jdbc.SqlWork;
+import io.ductus.threads.LowPriority;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -30,10 +31,14 @@ final class ReadPool implements AutoCloseable {
     private final ExecutorService threads;
 
     /**
-     * @param name the pool's name, also its threads' ({@code ductus-sqlite-readers-0}, …)
-     * @param size connections and threads
+     * @param name           the pool's name, also its threads' ({@code ductus-sqlite-readers-0}, …)
+     * @param size           connections and threads
+     * @param yieldsToIntake whether its threads run at the lowest priority ({@link LowPriority}): the API callers'
+     *                       reads, whose text searches scan in native code for as long as their time budget lets
+     *                       them; on two cores one such scan at a time took half the machine from every thread a
+     *                       message passes on its way to its ACK
      */
-    ReadPool(Path file, String name, int size) {
+    ReadPool(Path file, String name, int size, boolean yieldsToIntake) {
         HikariConfig config = new HikariConfig();
         config.setDataSource(SqliteStores.dataSource(file, false));
         config.setPoolName(name);
@@ -42,7 +47,8 @@ final class ReadPool implements AutoCloseable {
         config.setAutoCommit(false);
         config.setConnectionTimeout(10_000);
         this.connections = new HikariDataSource(config);
-        ThreadFactory factory = Thread.ofPlatform().name(name + "-", 0).daemon(true).factory();
+        ThreadFactory factory = yieldsToIntake ? LowPriority.threads(name, true)
+                : Thread.ofPlatform().name(name + "-", 0).daemon(true).factory();
         this.threads = Executors.newFixedThreadPool(size, factory);
     }
 

@@ -23,7 +23,10 @@ public final class SqliteStores {
     /** Longest a leader waits for last time's callers to come back before it commits without them. */
     public static final long MAX_WAIT_NANOS = TimeUnit.MICROSECONDS.toNanos(1000);
     static final int READERS = 8;
-    /** Read connections of the API's callers: browsing, searching, payloads, the audit log, sign-ins. */
+    /**
+     * Read connections of the API's callers: browsing, searching, payloads, the audit log, sign-ins. Their threads
+     * run at the lowest priority, so intake and the workers get the CPU first.
+     */
     static final int CALLER_READERS = 4;
     /** How often the WAL is copied back into the database file, off the commit path. */
     static final long CHECKPOINT_INTERVAL_MS = 100;
@@ -61,8 +64,8 @@ public final class SqliteStores {
             }
             GroupCommitWriter writer = new GroupCommitWriter(writerConnection, MAX_BATCH, MAX_WAIT_NANOS);
             checkpointer = new Checkpointer(dataSource(absolute, false).getConnection(), writer, CHECKPOINT_INTERVAL_MS);
-            readers = new ReadPool(absolute, "ductus-sqlite-readers", READERS);
-            callerReaders = new ReadPool(absolute, "ductus-sqlite-caller-readers", CALLER_READERS);
+            readers = new ReadPool(absolute, "ductus-sqlite-readers", READERS, false);
+            callerReaders = new ReadPool(absolute, "ductus-sqlite-caller-readers", CALLER_READERS, true);
             return new SqliteTransactions(writer, readers, callerReaders, checkpointer);
         } catch (SQLException | RuntimeException e) {
             if (callerReaders != null) callerReaders.close();
