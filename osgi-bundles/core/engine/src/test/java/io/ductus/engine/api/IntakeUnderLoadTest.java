@@ -10,6 +10,7 @@ import io.ductus.store.Durability;
 import io.ductus.store.IntakeBatch;
 import io.ductus.store.MessageQuery;
 import io.ductus.store.NewMessage;
+import io.ductus.threads.LowPriority;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -32,13 +33,23 @@ import org.junit.jupiter.api.Test;
 /**
  * Intake keeps its pace while people read and scanners hold connections, and /ready tells when it does not. A
  * real engine runtime (MLLP in, SQLite), one sender sending a message every 100 ms and waiting for each ACK,
- * first alone, then beside eight viewers' text searches over stored messages and 500 idle connections from twenty
- * addresses: its ACK p99 beside them stays within twice its p99 alone (plus 5 ms: the machine is shared, and a
- * p99 of a few ms moves by that much with nothing else running). Small numbers, bounded in time.
+ * alone and beside eight viewers' text searches over stored messages and 500 idle connections from twenty
+ * addresses: its ACK p99 beside them stays within twice its p99 alone (plus 5 ms: a p99 of a few ms moves by
+ * that much on a shared machine with nothing else running).
+ *
+ * <p>So that the comparison is fair on a machine other builds load too, the phases take turns: a warm-up of
+ * both first (a fresh runtime's first messages and searches pay for the JIT and the pools' start, which would
+ * give "alone" an accidental slack), then {@value #ROUNDS} rounds of {@value #PER_ROUND} messages alone and
+ * {@value #PER_ROUND} beside, so a spell of load elsewhere falls into both; 200 messages a phase make p99 the
+ * third slowest, not the slowest. A message's wait counts from when it was due, or from when it was sent if
+ * the sender was free when it was due but its own thread came late (the test's thread, not the engine). The
+ * viewers' client threads run at the lowest priority: they stand for other machines, whose CPU the engine
+ * does not share; what the engine does for them (the API's loop and handlers, the scans) is all still here.
  */
 class IntakeUnderLoadTest {
 
-    private static final int MESSAGES_PER_PHASE = 80;
+    private static final int ROUNDS = 4;
+    private static final int PER_ROUND = 50;
     private static final int STORED = 20_000;
     private static final int SEARCHES = 8;
     private static final int IDLE = 500;
@@ -71,16 +82,32 @@ class IntakeUnderLoadTest {
         preload();
         List<String> viewers = new ArrayList<>();
         for (int i = 0; i < SEARCHES; i++) viewers.add(f.token("viewer"));
-        double[] alone = steady("A");
-        double[] beside;
+        steady("W", PER_ROUND);
+        beside(viewers, "V");
+        List<Double> alone = new ArrayList<>();
+        List<Double> beside = new ArrayList<>();
+        for (int round = 0; round < ROUNDS; round++) {
+            for (double ms : steady("A" + round + "-", PER_ROUND)) alone.add(ms);
+            for (double ms : beside(viewers, "B" + round + "-")) beside.add(ms);
+        }
+        double[] a = sorted(alone);
+        double[] b = sorted(beside);
+        double limit = 2 * p99(a) + 5;
+        String figures = String.format("ACK ms alone p50 %.1f p99 %.1f, beside p50 %.1f p99 %.1f (limit %.1f); the slowest beside %s",
+                a[a.length / 2], p99(a), b[b.length / 2], p99(b), limit, Arrays.toString(Arrays.copyOfRange(b, b.length - 5, b.length)));
+        System.out.println(figures);
+        assertThat(p99(b)).as(figures).isLessThanOrEqualTo(limit);
+    }
+
+    /** {@link #PER_ROUND} messages beside the searches and the idle connections, both started for them and stopped after. */
+    private double[] beside(List<String> viewers, String phase) throws Exception {
         try (Searches searches = new Searches(viewers); IdleConnections idle = new IdleConnections(f.mllpPort())) {
             assertThat(idle.held()).as("the idle connections are let in").isEqualTo(IDLE);
-            beside = steady("B");
-            assertThat(searches.answered.get()).as("the searches were answered meanwhile").isPositive();
+            searches.awaitFirstAnswer();
+            double[] latencies = steady(phase, PER_ROUND);
+            assertThat(searches.answered.get()).as("the searches were answered meanwhile").isGreaterThan(1);
+            return latencies;
         }
-        double limit = 2 * p99(alone) + 5;
-        assertThat(p99(beside)).as("ACK p99 beside the load (ms), alone %.1f ms: %s", p99(alone), Arrays.toString(beside))
-                .isLessThanOrEqualTo(limit);
     }
 
     /** Messages for the text searches to read: none holds the text they look for, so each reads its whole budget. */
@@ -97,25 +124,36 @@ class IntakeUnderLoadTest {
         }
     }
 
-    /** A message every 100 ms on one connection, each waiting for its AA: the latencies from when it was due, sorted. */
-    private double[] steady(String phase) throws Exception {
-        double[] latencies = new double[MESSAGES_PER_PHASE];
+    /**
+     * A message every 100 ms on one connection, each waiting for its AA: each one's wait for its ACK, from when it
+     * was due, or from when it was sent when the sender was free at that time and its thread came late.
+     */
+    private double[] steady(String phase, int messages) throws Exception {
+        double[] latencies = new double[messages];
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress("127.0.0.1", f.mllpPort()), 5_000);
             socket.setSoTimeout(30_000);
             long due = System.nanoTime();
-            for (int i = 0; i < MESSAGES_PER_PHASE; i++, due += TimeUnit.MILLISECONDS.toNanos(100)) {
+            long lastAck = due;
+            for (int i = 0; i < messages; i++, due += TimeUnit.MILLISECONDS.toNanos(100)) {
                 long wait = due - System.nanoTime();
                 if (wait > 0) TimeUnit.NANOSECONDS.sleep(wait);
                 String message = "MSH|^~\\&|T|F|D|F|20261129||ADT^A01|" + phase + i + "|P|2.5\rPID|1||P" + i + "\r";
+                long sent = System.nanoTime();
                 socket.getOutputStream().write(MllpFraming.frame(message.getBytes(StandardCharsets.ISO_8859_1)));
                 socket.getOutputStream().flush();
                 assertThat(Hl7Ack.read(MllpFraming.readFrame(socket.getInputStream(), 1 << 20)).code()).isEqualTo(AckCode.AA);
-                latencies[i] = (System.nanoTime() - due) / 1e6;
+                long acked = System.nanoTime();
+                long from = lastAck - due > 0 ? due : sent; // still waiting for the last ACK when due: the engine's time
+                latencies[i] = (acked - from) / 1e6;
+                lastAck = acked;
             }
         }
-        Arrays.sort(latencies);
         return latencies;
+    }
+
+    private static double[] sorted(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
     }
 
     private static double p99(double[] sorted) {
@@ -129,11 +167,28 @@ class IntakeUnderLoadTest {
         private final List<Thread> threads = new ArrayList<>();
 
         Searches(List<String> tokens) {
-            for (String token : tokens) threads.add(Thread.ofPlatform().daemon(true).start(() -> loop(token)));
+            // Lowered before each builds its HttpClient, whose own threads it creates and so pass the nice value on.
+            for (String token : tokens) {
+                threads.add(Thread.ofPlatform().daemon(true).start(() -> {
+                    LowPriority.lowerThisThread();
+                    loop(token);
+                }));
+            }
+        }
+
+        void awaitFirstAnswer() throws InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (answered.get() == 0 && System.nanoTime() < deadline) Thread.sleep(10);
+            assertThat(answered.get()).as("a search was answered within 30 s").isPositive();
         }
 
         private void loop(String token) {
-            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            try (HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+                search(http, token);
+            }
+        }
+
+        private void search(HttpClient http, String token) {
             Long next = null;
             while (!stop.get()) {
                 String uri = f.server.url() + "/api/v1/messages?text=NOT-IN-ANY&scanLimit=" + MessageQuery.MAX_SCAN_LIMIT
