@@ -163,7 +163,7 @@ final class AlertsBench implements BenchMain.Scenario {
         }
     }
 
-    private static String token(Path root, Path project, Path data, Path dir) throws Exception {
+    static String token(Path root, Path project, Path data, Path dir) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(root.resolve("server-launcher/target/ductus/bin/ductus").toString(), "token", "create",
                 "--name", "bench", "--role", "viewer", "--project", project.toString(), "--data", data.toString())
                 .redirectError(dir.resolve("token.err").toFile());
@@ -175,7 +175,7 @@ final class AlertsBench implements BenchMain.Scenario {
         return out;
     }
 
-    private static String apiUrl(Path dir) throws Exception {
+    static String apiUrl(Path dir) throws Exception {
         for (int i = 0; i < 100; i++) {
             Matcher m = API.matcher(Files.readString(dir.resolve("stdout.log")));
             if (m.find()) return m.group(1);

@@ -43,6 +43,9 @@ public final class BenchMain {
                 + " against before", new ReplayBench()));
         all.put("studio", new Entry("the desktop studio: its image's start to the connect screen; first paint of 1,000 interfaces;"
                 + " the longest frame gap while they get 200 events/s (headless)", new StudioBench()));
+        all.put("abuse", new Entry("ACK latency p99 of one steady MLLP sender alone and beside 8 text searches, 500 idle and 50"
+                + " dribbling connections, 100 unfinished 15 MB frames; the engine's resident memory during the frames",
+                new AbuseBench()));
         return all;
     }
 

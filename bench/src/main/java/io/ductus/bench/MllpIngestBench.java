@@ -1,14 +1,9 @@
 package io.ductus.bench;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.io.BufferedInputStream;
 import java.io.BufferedReader;
-import java.io.ByteArrayOutputStream;
-import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -120,7 +115,7 @@ final class MllpIngestBench implements BenchMain.Scenario {
         for (int c = 0; c < connections; c++) {
             int conn = c;
             threads.add(Thread.ofPlatform().start(() -> {
-                try (Sender s = new Sender(engine.port)) {
+                try (MllpSender s = new MllpSender(engine.port)) {
                     for (int i = 0; !stop.get(); i++) {
                         if (s.send(message("B" + conn + "-" + i, "K" + (i % 64)))) acked.incrementAndGet();
                     }
@@ -166,7 +161,7 @@ final class MllpIngestBench implements BenchMain.Scenario {
             for (int c = 0; c < connections; c++) {
                 int conn = c;
                 threads.add(Thread.ofPlatform().start(() -> {
-                    try (Sender s = new Sender(engine.port)) {
+                    try (MllpSender s = new MllpSender(engine.port)) {
                         long next = start + intervalNanos * conn / connections;
                         for (int i = 0; next < end; i++, next += intervalNanos) {
                             long wait = next - System.nanoTime();
@@ -218,7 +213,7 @@ final class MllpIngestBench implements BenchMain.Scenario {
         for (int c = 0; c < connections; c++) {
             int conn = c;
             threads.add(Thread.ofPlatform().start(() -> {
-                try (Sender s = new Sender(engine.port)) {
+                try (MllpSender s = new MllpSender(engine.port)) {
                     for (int i = 0; left.getAndDecrement() > 0; i++) {
                         if (!s.send(message(prefix + conn + "-" + i, "K" + (i % 64)))) throw new IllegalStateException("not AA");
                     }
@@ -265,48 +260,6 @@ final class MllpIngestBench implements BenchMain.Scenario {
             all.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException ignored) {
             // a temp folder under target/
-        }
-    }
-
-    /** One MLLP connection: frame, send, read the ACK's MSA-1. */
-    private static final class Sender implements AutoCloseable {
-        private final Socket socket;
-        private final InputStream in;
-        private final OutputStream out;
-
-        Sender(int port) throws IOException {
-            socket = new Socket();
-            socket.setTcpNoDelay(true);
-            socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
-            socket.setSoTimeout(60_000);
-            in = new BufferedInputStream(socket.getInputStream());
-            out = socket.getOutputStream();
-        }
-
-        /** True when the answer was AA. */
-        boolean send(byte[] message) throws IOException {
-            byte[] framed = new byte[message.length + 3];
-            framed[0] = 0x0B;
-            System.arraycopy(message, 0, framed, 1, message.length);
-            framed[framed.length - 2] = 0x1C;
-            framed[framed.length - 1] = 0x0D;
-            out.write(framed);
-            out.flush();
-            int b;
-            while ((b = in.read()) != 0x0B) if (b < 0) throw new EOFException("connection closed");
-            ByteArrayOutputStream ack = new ByteArrayOutputStream(200);
-            while ((b = in.read()) != 0x1C) {
-                if (b < 0) throw new EOFException("connection closed");
-                ack.write(b);
-            }
-            String text = ack.toString(StandardCharsets.ISO_8859_1);
-            int msa = text.indexOf("MSA|");
-            return msa >= 0 && text.startsWith("AA", msa + 4);
-        }
-
-        @Override
-        public void close() throws IOException {
-            socket.close();
         }
     }
 

@@ -86,6 +86,8 @@ final class EmbeddedFramework implements AutoCloseable {
                 ? "sqlite:" + s.database().location() : s.database().location());
         config.put("ductus.api.listen", s.apiListen().toString());
         config.put("ductus.plugins", s.plugins().toString());
+        // ListenerLimits.BYTES_IN_FLIGHT: the listeners' and the API's one budget.
+        if (s.bytesInFlight() != null) config.put("ductus.limits.bytes_in_flight", Long.toString(s.bytesInFlight()));
         return config;
     }
 
@@ -103,7 +105,9 @@ final class EmbeddedFramework implements AutoCloseable {
                 "org.graalvm.polyglot.proxy;version=" + graal, "org.graalvm.polyglot.management;version=" + graal,
                 "org.graalvm.options;version=" + graal,
                 // The JDK's per-thread allocation counter: the script host's memory guard reads it.
-                "com.sun.management"));
+                "com.sun.management",
+                // TCP keepalive's idle, interval and count: the listeners set them on every connection.
+                "jdk.net"));
         config.put("felix.log.logger", new FelixLogBridge());
         config.put("felix.log.level", "2");
         config.put("felix.fileinstall.dir", plugins.toString());

@@ -84,7 +84,8 @@ final class ServeCommand implements Callable<Integer> {
         db = ProjectOptions.resolve(db, fromFile, dataFolder);
         Files.createDirectories(dataFolder);
         Files.createDirectories(pluginFolder);
-        return new ResolvedSettings(Distribution.version(), projectFolder, dataFolder, db, api, pluginFolder, Distribution.bundles());
+        return new ResolvedSettings(Distribution.version(), projectFolder, dataFolder, db, api, pluginFolder, Distribution.bundles(),
+                fromFile.bytesInFlightMb().map(mb -> mb << 20).orElse(null));
     }
 
     private static <T> T parse(String option, String value, java.util.function.Function<String, T> parser) {
@@ -95,8 +96,12 @@ final class ServeCommand implements Callable<Integer> {
         }
     }
 
-    /** Everything the engine needs to start, fully resolved to absolute paths. */
+    /**
+     * Everything the engine needs to start, fully resolved to absolute paths.
+     *
+     * @param bytesInFlight the budget of bytes in flight ductus.yaml sets, or null for the default for the heap
+     */
     record ResolvedSettings(String version, Path project, Path data, DatabaseSetting database, HostPort apiListen,
-                            Path plugins, Path bundles) {
+                            Path plugins, Path bundles, Long bytesInFlight) {
     }
 }

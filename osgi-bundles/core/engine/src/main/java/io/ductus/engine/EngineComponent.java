@@ -2,7 +2,11 @@ package io.ductus.engine;
 
 import io.ductus.core.project.ConnectorTypes;
 import io.ductus.core.project.ProjectSources;
+import io.ductus.connector.listener.ListenerLimits;
+import io.ductus.core.auth.Lockout;
+import io.ductus.core.auth.SessionPolicy;
 import io.ductus.engine.api.Api;
+import io.ductus.engine.api.ApiLimits;
 import io.ductus.engine.api.ApiServer;
 import io.ductus.engine.api.EngineParts;
 import io.ductus.engine.api.EngineRoutes;
@@ -50,17 +54,19 @@ public final class EngineComponent {
     private ServiceRegistration<?> signal;
 
     @Activate
-    public EngineComponent(BundleContext context, @Reference ConnectorRegistry connectors, @Reference Store store)
-            throws Exception {
+    public EngineComponent(BundleContext context, @Reference ConnectorRegistry connectors, @Reference Store store,
+                           @Reference ListenerLimits listeners) throws Exception {
         this.context = context;
         StartupSteps.mark("engine component activated (store open, connector registry there)");
         EngineSettings settings = EngineSettings.from(context::getProperty);
         Clock clock = Clock.systemUTC();
         this.status = new EngineStatus(settings, clock);
         this.plugins = new PluginMonitor(context, settings.plugins());
+        metrics.watch(listeners);
         Api table = new Api(new EngineParts(status, () -> EngineRoutes.bundlesOf(context), connectors, plugins::current,
-                () -> runtime, store, events, metrics), clock, settings.version());
-        this.api = new ApiServer(settings.apiListen(), table.router());
+                () -> runtime, store, events, metrics), clock, settings.version(), Lockout.DEFAULT, SessionPolicy.DEFAULT,
+                Api.KEEP_ALIVE, ApiLimits.defaults(Runtime.getRuntime().availableProcessors(), listeners.refusals()));
+        this.api = new ApiServer(settings.apiListen(), table.router(), listeners);
         try {
             api.start();
             StartupSteps.mark("API listening");

@@ -15,9 +15,15 @@ package io.ductus.store;
  * @param text         text the payload must contain, byte for byte as UTF-8 and case-sensitive; null: no
  *                     text filter
  * @param scanLimit    how many messages a text search reads at most, 1 to {@value #MAX_SCAN_LIMIT}
+ * @param timeBudget   how long a text search may read before it stops and says where to go on
+ *                     ({@link MessagePage#timeBudgetReached()}); null: until its scan limit. It stops between
+ *                     windows of {@value #SEARCH_WINDOW} messages, so it always reads at least one.
  */
 public record MessageQuery(String interfaceName, MessageStatus status, Long receivedFrom, Long receivedTo,
-                           Long beforeId, int limit, String text, int scanLimit) {
+                           Long beforeId, int limit, String text, int scanLimit, java.time.Duration timeBudget) {
+
+    /** How many messages a text search reads between two looks at its time budget. */
+    public static final int SEARCH_WINDOW = 2_000;
 
     /** How many messages a text search reads unless told otherwise. */
     public static final int DEFAULT_SCAN_LIMIT = 10_000;
@@ -29,6 +35,13 @@ public record MessageQuery(String interfaceName, MessageStatus status, Long rece
         if (scanLimit < 1 || scanLimit > MAX_SCAN_LIMIT) {
             throw new IllegalArgumentException("scanLimit must be 1 to " + MAX_SCAN_LIMIT + ": " + scanLimit);
         }
+        if (timeBudget != null && timeBudget.isNegative()) throw new IllegalArgumentException("timeBudget must not be negative");
+    }
+
+    /** A query without a time budget: a text search reads up to its scan limit. */
+    public MessageQuery(String interfaceName, MessageStatus status, Long receivedFrom, Long receivedTo, Long beforeId,
+                        int limit, String text, int scanLimit) {
+        this(interfaceName, status, receivedFrom, receivedTo, beforeId, limit, text, scanLimit, null);
     }
 
     /** A query without text. */
@@ -43,14 +56,22 @@ public record MessageQuery(String interfaceName, MessageStatus status, Long rece
     }
 
     public MessageQuery withBeforeId(Long id) {
-        return new MessageQuery(interfaceName, status, receivedFrom, receivedTo, id, limit, text, scanLimit);
+        return new MessageQuery(interfaceName, status, receivedFrom, receivedTo, id, limit, text, scanLimit, timeBudget);
     }
 
     public MessageQuery withText(String newText) {
-        return new MessageQuery(interfaceName, status, receivedFrom, receivedTo, beforeId, limit, newText, scanLimit);
+        return new MessageQuery(interfaceName, status, receivedFrom, receivedTo, beforeId, limit, newText, scanLimit, timeBudget);
     }
 
     public MessageQuery withScanLimit(int newScanLimit) {
-        return new MessageQuery(interfaceName, status, receivedFrom, receivedTo, beforeId, limit, text, newScanLimit);
+        return new MessageQuery(interfaceName, status, receivedFrom, receivedTo, beforeId, limit, text, newScanLimit, timeBudget);
+    }
+
+    public MessageQuery withLimit(int newLimit) {
+        return new MessageQuery(interfaceName, status, receivedFrom, receivedTo, beforeId, newLimit, text, scanLimit, timeBudget);
+    }
+
+    public MessageQuery withTimeBudget(java.time.Duration budget) {
+        return new MessageQuery(interfaceName, status, receivedFrom, receivedTo, beforeId, limit, text, scanLimit, budget);
     }
 }

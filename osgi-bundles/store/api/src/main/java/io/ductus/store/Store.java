@@ -192,4 +192,15 @@ public interface Store {
 
     /** Which database this is, for logs and the API: the password is never shown. */
     String describe();
+
+    /**
+     * This store as the API's callers use it (browsing, searching, payloads, accounts, the audit log):
+     * the same data, read on connections and threads of its own, so that however many people browse and
+     * search, they never take the connections or threads intake and the workers need. Writes go where the
+     * database serializes them, as the store's own do. Closed with the store.
+     */
+    default Store forCallers() {
+        return this;
+    }
+
 }

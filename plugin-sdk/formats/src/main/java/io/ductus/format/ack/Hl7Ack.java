@@ -97,8 +97,20 @@ public final class Hl7Ack {
 
     /** An AR for input whose header cannot be read at all: standard delimiters, the reason in MSA-3 and ERR. */
     public static byte[] rejectUnreadable(String reason, String controlId, ZonedDateTime now) {
+        return rejectUnreadable(reason, "", controlId, now);
+    }
+
+    /**
+     * An AR for input whose header cannot be read, naming the message's control id in MSA-2 when one could be
+     * found ({@link Hl7Header#controlIdOf}): an ACK's MSA-2 is never empty when the message had a control id.
+     *
+     * @param messageControlId the refused message's MSH-10 as written, or empty
+     */
+    public static byte[] rejectUnreadable(String reason, String messageControlId, String controlId, ZonedDateTime now) {
+        String id = messageControlId == null ? "" : messageControlId.replace("|", "").replace("\r", "").replace("\n", "");
+        String header = STANDARD_HEADER.substring(0, STANDARD_HEADER.indexOf("ACK") + 3) + "|" + id + "|P|2.5";
         try {
-            return build(Hl7Header.read(STANDARD_HEADER.getBytes(StandardCharsets.ISO_8859_1)), AckCode.AR, reason, controlId, now);
+            return build(Hl7Header.read(header.getBytes(StandardCharsets.ISO_8859_1)), AckCode.AR, reason, controlId, now);
         } catch (Hl7ParseException e) {
             throw new IllegalStateException("the standard header is HL7", e);
         }

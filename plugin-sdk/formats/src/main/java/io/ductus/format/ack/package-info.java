@@ -3,7 +3,7 @@
  * receiver sent back, and control ids that do not repeat.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package io.ductus.format.ack;
 
 import org.osgi.annotation.bundle.Export;

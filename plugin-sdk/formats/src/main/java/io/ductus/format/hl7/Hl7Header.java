@@ -136,6 +136,36 @@ public final class Hl7Header {
         return field(10);
     }
 
+    /**
+     * MSH-10 as written, read from input that is not a readable header (its delimiters are odd, it was cut
+     * short): when it starts with MSH and a field separator and its first line has ten fields, the tenth,
+     * if it holds printable characters only. What an AR for unreadable input names in MSA-2, so the sender
+     * learns which of its messages was refused.
+     */
+    public static Optional<String> controlIdOf(byte[] input) {
+        int from = input.length >= 3 && (input[0] & 0xff) == 0xEF && (input[1] & 0xff) == 0xBB && (input[2] & 0xff) == 0xBF ? 3 : 0;
+        while (from < input.length && (input[from] == '\r' || input[from] == '\n')) from++;
+        if (input.length < from + 4 || input[from] != 'M' || input[from + 1] != 'S' || input[from + 2] != 'H') return Optional.empty();
+        byte separator = input[from + 3];
+        if (separator == '\r' || separator == '\n' || separator < 0x20) return Optional.empty();
+        int field = 1; // MSH-1 is the separator itself
+        int start = from + 4;
+        for (int i = start; i <= input.length; i++) {
+            boolean endOfLine = i == input.length || input[i] == '\r' || input[i] == '\n';
+            if (endOfLine || input[i] == separator) {
+                field++;
+                if (field == 10) {
+                    if (i == start) return Optional.empty();
+                    for (int j = start; j < i; j++) if (input[j] < 0x20 || input[j] == 0x7f) return Optional.empty();
+                    return Optional.of(new String(input, start, i - start, StandardCharsets.ISO_8859_1));
+                }
+                if (endOfLine) return Optional.empty();
+                start = i + 1;
+            }
+        }
+        return Optional.empty();
+    }
+
     /** MSH-12, the version (its first component). */
     public Optional<String> version() {
         return component(12, 1);

@@ -64,6 +64,27 @@ class Hl7AckTest {
         assertThat(reply.text()).hasValue("the message is empty");
     }
 
+    @Test
+    void an_ar_for_an_unreadable_header_names_the_control_id_it_still_finds() throws Exception {
+        byte[] odd = "MSH|^~|SND|F|RCV|F|2026||ADT^A01|CTRL42|P|2.5\rPID|1\r".getBytes(StandardCharsets.ISO_8859_1);
+        assertThat(Hl7Header.controlIdOf(odd)).hasValue("CTRL42");
+        Hl7Ack.Reply reply = Hl7Ack.read(Hl7Ack.rejectUnreadable("MSH-2 is odd", Hl7Header.controlIdOf(odd).orElse(""), "A4", NOW));
+        assertThat(reply.code()).isEqualTo(AckCode.AR);
+        assertThat(reply.controlId()).isEqualTo("CTRL42");
+    }
+
+    @ParameterizedTest
+    @CsvSource(textBlock = """
+            'PID|1||x',                       ''
+            'MSH|^~|A|B|C',                   ''
+            'MSH|^~\\&|A|B|C|D|T||ADT|',     ''
+            'MSH|^~\\&|A|B|C|D|T||ADT|X1',   X1
+            'MSH#^~\\&#A#B#C#D#T##ADT#X2#P', X2
+            """)
+    void finds_msh_10_in_input_it_cannot_read_as_a_header(String input, String controlId) {
+        assertThat(Hl7Header.controlIdOf(input.getBytes(StandardCharsets.ISO_8859_1)).orElse("")).isEqualTo(controlId == null ? "" : controlId);
+    }
+
     @ParameterizedTest
     @CsvSource(delimiterString = "=>", textBlock = """
             ''                         => the message is empty

@@ -11,6 +11,7 @@ import io.ductus.sdk.config.ConfigSchema;
 import io.ductus.sdk.config.ConnectorConfig;
 import io.ductus.sdk.config.FieldType;
 import io.ductus.connector.listener.EventLoops;
+import io.ductus.connector.listener.ListenerLimits;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -47,6 +48,10 @@ public final class HttpConnectorFactory implements ConnectorFactory {
                             + " application/json; others get 415 (default: any)")
                     .optional("idle_timeout", FieldType.DURATION, "2m", "close a connection that sent nothing for this long")
                     .optional("max_connections", FieldType.INTEGER, 512, "connections accepted at once; more are closed at once")
+                    .optional("max_connections_per_address", FieldType.INTEGER, 32, "connections accepted at once from one"
+                            + " address; more from it are closed at once, so that one client cannot take them all")
+                    .optional("frame_timeout", FieldType.DURATION, "1m", "a request (headers and body) must come whole within"
+                            + " this of its first byte; a slower one gets 408 and its connection is closed")
                     .optional("retry_after", FieldType.DURATION, "5s", "what a 503 (not stored, or stopping) asks the sender"
                             + " to wait before sending again (Retry-After)")
                     .build(),
@@ -65,18 +70,27 @@ public final class HttpConnectorFactory implements ConnectorFactory {
     /** The engine's event loops (a DS service shared by every listener), or this factory's own outside OSGi. */
     private final EventLoops loops;
     private final boolean ownLoops;
+    /** The engine's budget of bytes in flight and its refusal counts, shared by every listener. */
+    private final ListenerLimits limits;
 
-    /** In the engine: the event loops every listener shares. */
+    /** In the engine: the event loops and limits every listener shares. */
     @Activate
-    public HttpConnectorFactory(@Reference EventLoops loops) {
+    public HttpConnectorFactory(@Reference EventLoops loops, @Reference ListenerLimits limits) {
         this.loops = loops;
         this.ownLoops = false;
+        this.limits = limits;
     }
 
-    /** Outside OSGi (tests): event loops of its own, closed by {@link #release()}. */
-    public HttpConnectorFactory() {
+    /** Outside OSGi (tests): event loops of its own, closed by {@link #release()}, and the given limits. */
+    public HttpConnectorFactory(ListenerLimits limits) {
         this.loops = new EventLoops();
         this.ownLoops = true;
+        this.limits = limits;
+    }
+
+    /** Outside OSGi (tests): event loops of its own and the default limits. */
+    public HttpConnectorFactory() {
+        this(ListenerLimits.defaults());
     }
 
     @Override
@@ -157,8 +171,9 @@ public final class HttpConnectorFactory implements ConnectorFactory {
         if (path.length() > 1 && path.endsWith("/")) path = path.substring(0, path.length() - 1);
         ListenerSettings settings = new ListenerSettings(config.hostPort("listen"), path, new LinkedHashSet<>(methods),
                 (int) config.integer("max_body"), config.optionalString("content_types").map(t -> list(t, false)).orElse(List.of()),
-                respond, config.duration("idle_timeout"), config.duration("retry_after"), (int) config.integer("max_connections"));
-        return new HttpListener(settings, loops, context);
+                respond, config.duration("idle_timeout"), config.duration("retry_after"), (int) config.integer("max_connections"),
+                (int) config.integer("max_connections_per_address"), config.duration("frame_timeout"));
+        return new HttpListener(settings, loops, limits, context);
     }
 
     @Override

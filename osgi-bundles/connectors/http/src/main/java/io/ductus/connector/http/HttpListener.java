@@ -2,6 +2,8 @@ package io.ductus.connector.http;
 
 import io.ductus.connector.listener.Admission;
 import io.ductus.connector.listener.EventLoops;
+import io.ductus.connector.listener.HttpReceiving;
+import io.ductus.connector.listener.ListenerLimits;
 import io.ductus.connector.listener.NettyListener;
 import io.ductus.sdk.ConnectorContext;
 import io.ductus.sdk.ConnectorException;
@@ -10,7 +12,10 @@ import io.ductus.sdk.Intake;
 import io.ductus.sdk.Responder;
 import io.ductus.sdk.Source;
 import io.ductus.sdk.config.HostPort;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpVersion;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 
@@ -19,8 +24,9 @@ import java.util.concurrent.CompletionStage;
  * with the message id only after the commit returned (503 with Retry-After when storing failed or the
  * listener is stopping). In respond mode the interface's code answers each request, nothing is stored.
  *
- * <p>Binding, the connections, {@code max_connections} and the graceful stop are the shared
- * {@link NettyListener}'s, on the engine's event loops; the engine's API already ships Netty's HTTP codec,
+ * <p>Binding, the connections, {@code max_connections} (in all and per address), keepalive, the request
+ * deadline, the budget of bytes in flight and the graceful stop are the shared {@link NettyListener}'s, on the
+ * engine's event loops; the engine's API already ships Netty's HTTP codec,
  * so the bundle adds no library.
  */
 final class HttpListener implements Source {
@@ -29,10 +35,11 @@ final class HttpListener implements Source {
     private final NettyListener listener;
     private final ConnectorContext context;
 
-    HttpListener(ListenerSettings settings, EventLoops loops, ConnectorContext context) {
+    HttpListener(ListenerSettings settings, EventLoops loops, ListenerLimits limits, ConnectorContext context) {
         this.settings = settings;
-        this.listener = new NettyListener(new NettyListener.Settings("HTTP", settings.listen(), settings.idleTimeout()), loops, context,
-                List.of(Admission.maxConnections(settings.maxConnections())));
+        this.listener = new NettyListener(new NettyListener.Settings("HTTP", settings.listen(), settings.idleTimeout(),
+                settings.frameTimeout()), loops, limits, context, List.of(Admission.maxConnections(settings.maxConnections()),
+                Admission.maxConnectionsPerAddress(settings.maxConnectionsPerAddress())));
         this.context = context;
     }
 
@@ -48,8 +55,12 @@ final class HttpListener implements Source {
             responder = r;
         }
         RequestAnswerer answerer = settings.respond() ? new RespondAnswerer(responder, settings) : new QueueAnswerer(intake, settings);
-        listener.start(channel -> channel.pipeline().addLast(new HttpServerCodec(), new BodyLimit(settings.maxBodyBytes()),
-                new RequestHandler(this, answerer)));
+        listener.start(channel -> {
+            HttpReceiving receiving = new HttpReceiving(listener.receiving(), settings.frameTimeout(), settings.maxBodyBytes(),
+                    this::refuse);
+            channel.pipeline().addLast(receiving.bytes(), new HttpServerCodec(), receiving.requests(),
+                    new BodyLimit(settings.maxBodyBytes()), new RequestHandler(this, answerer, receiving));
+        });
         context.statusChanged(ConnectorStatus.OK, "listening on " + address() + settings.path());
         context.log().info("HTTP listener on http://" + address() + settings.path() + (settings.respond() ? " (respond mode)" : ""));
     }
@@ -83,5 +94,19 @@ final class HttpListener implements Source {
     /** Called once the answer to a request was written; the last one lets a stop finish. */
     void requestAnswered() {
         listener.requestAnswered();
+    }
+
+    /** A request past its deadline (408) or the budget of bytes in flight (503): answered, counted, and the connection closed. */
+    private void refuse(ChannelHandlerContext ctx, String kind, int status, String detail) {
+        listener.refused(ctx.channel(), kind, detail);
+        Answer answer = status == 503 ? Answer.unavailable(detail, settings)
+                : Answer.problem(new Problem(status, "Request Timeout", detail));
+        // Written from the last handler, so that it goes out through the HTTP codec.
+        RequestHandler.write(ctx.pipeline().context(RequestHandler.class), HttpVersion.HTTP_1_1, false, answer);
+    }
+
+    /** Counts and logs (once a minute per sender) a refusal of what a connection sent. */
+    void refused(Channel channel, String kind, String reason) {
+        listener.refused(channel, kind, reason);
     }
 }

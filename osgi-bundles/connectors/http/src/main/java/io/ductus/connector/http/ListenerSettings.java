@@ -18,16 +18,22 @@ import java.util.Set;
  * @param idleTimeout  a connection that sends nothing for this long is closed
  * @param retryAfter   what a 503 asks the sender to wait before trying again
  * @param maxConnections connections taken at once; more are closed as they come
+ * @param maxConnectionsPerAddress connections taken at once from one address
+ * @param frameTimeout a request (headers and body) must come whole within this of its first byte
  */
 record ListenerSettings(HostPort listen, String path, Set<String> methods, int maxBodyBytes, List<String> contentTypes,
-                        boolean respond, Duration idleTimeout, Duration retryAfter, int maxConnections) {
+                        boolean respond, Duration idleTimeout, Duration retryAfter, int maxConnections,
+                        int maxConnectionsPerAddress, Duration frameTimeout) {
 
     ListenerSettings {
         methods = Set.copyOf(methods);
         contentTypes = List.copyOf(contentTypes);
     }
 
-    /** Whether a request path is the configured path or below it ({@code /orders} serves {@code /orders/17}, not {@code /orders2}). */
+    /**
+     * Whether a request path, normalized ({@code HttpPaths}), is the configured path or below it ({@code /orders}
+     * serves {@code /orders/17}, not {@code /orders2}).
+     */
     boolean serves(String requestPath) {
         if (path.equals("/")) return true;
         return requestPath.equals(path) || requestPath.startsWith(path + "/");

@@ -38,14 +38,20 @@ final class QueueAnswerer implements RequestAnswerer {
             if (error == null) {
                 return Answer.json(202, "{\"id\":" + stored.messageId() + ",\"duplicate\":" + stored.duplicate() + "}");
             }
-            String reason = reason(error);
+            String reason = reason(error, listener);
             listener.context().log().warn("a request from " + request.origin().get("remote") + " was not stored, answered 503: " + reason);
             return Answer.unavailable("not stored, send it again: " + reason, settings);
         });
     }
 
-    static String reason(Throwable error) {
+    /**
+     * What a 503 says went wrong: the intake's own words, or, for a failure nobody expected (logged with its stack
+     * trace), that much and no more: an answer never names the engine's classes.
+     */
+    static String reason(Throwable error, HttpListener listener) {
         Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-        return cause instanceof IntakeException ? cause.getMessage() : "storing failed (" + cause + ")";
+        if (cause instanceof IntakeException) return cause.getMessage();
+        listener.context().log().error("a request failed inside the engine", cause);
+        return "an error inside the engine (its log has the details)";
     }
 }

@@ -1,5 +1,7 @@
 package io.ductus.connector.http;
 
+import io.ductus.connector.listener.HttpPaths;
+import io.ductus.connector.listener.HttpReceiving;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
@@ -21,21 +23,23 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * One connection's requests: checks each (path, method, content type, charset, body), hands those that
- * pass to the answerer, and writes the answer. The connection reads nothing more while a request is in
+ * One connection's requests: checks each (its path normalized, method, content type, charset, body), hands
+ * those that pass to the answerer, and writes the answer. The connection reads nothing more while a request is in
  * flight, so answers go out in request order.
  */
 final class RequestHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     private final HttpListener listener;
     private final RequestAnswerer answerer;
+    private final HttpReceiving receiving;
     private String remote = "?";
     /** A request of this connection is being answered: an idle timeout must not cut it off. */
     private volatile boolean busy;
 
-    RequestHandler(HttpListener listener, RequestAnswerer answerer) {
+    RequestHandler(HttpListener listener, RequestAnswerer answerer, HttpReceiving receiving) {
         this.listener = listener;
         this.answerer = answerer;
+        this.receiving = receiving;
     }
 
     @Override
@@ -48,35 +52,37 @@ final class RequestHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
         HttpVersion version = request.protocolVersion();
         if (!request.decoderResult().isSuccess()) {
-            write(ctx, version, false, Answer.problem(new Problem(400, "Bad Request",
+            answer(ctx, version, false, Answer.problem(new Problem(400, "Bad Request",
                     "the request could not be read as HTTP: " + request.decoderResult().cause().getMessage())));
             return;
         }
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         QueryStringDecoder uri = new QueryStringDecoder(request.uri());
+        String path = HttpPaths.normalize(uri.path());
         String method = request.method().name();
         MediaType mediaType = MediaType.parse(request.headers().get(HttpHeaderNames.CONTENT_TYPE));
-        Answer refusal = check(method, uri.path(), mediaType, request.content().readableBytes());
+        Answer refusal = check(method, path, mediaType, request.content().readableBytes());
         if (refusal != null) {
-            write(ctx, version, keepAlive, refusal);
+            answer(ctx, version, keepAlive, refusal);
             return;
         }
         listener.requestStarted();
         if (listener.stopping()) {
-            write(ctx, version, false, Answer.unavailable("the receiver is stopping; send it again shortly", listener.settings()));
+            answer(ctx, version, false, Answer.unavailable("the receiver is stopping; send it again shortly", listener.settings()));
             listener.requestAnswered();
             return;
         }
-        ReceivedRequest received = new ReceivedRequest(method, uri.path(), uri.parameters(), headers(request),
-                ByteBufUtil.getBytes(request.content()), mediaType, origin(method, uri.path(), mediaType));
+        ReceivedRequest received = new ReceivedRequest(method, path, uri.parameters(), headers(request),
+                ByteBufUtil.getBytes(request.content()), mediaType, origin(method, path, mediaType));
         ctx.channel().config().setAutoRead(false);
         busy = true;
         answerer.answer(received, listener).whenComplete((answer, error) -> {
             busy = false;
             try {
                 Answer sent = error == null ? answer
-                        : Answer.unavailable("the request could not be handled: " + error, listener.settings());
-                write(ctx, version, keepAlive && !listener.stopping(), sent);
+                        : Answer.unavailable("the request could not be handled; send it again shortly", listener.settings());
+                if (error != null) listener.context().log().error("a request from " + remote + " could not be handled", error);
+                answer(ctx, version, keepAlive && !listener.stopping(), sent);
             } finally {
                 listener.requestAnswered();
             }
@@ -129,7 +135,13 @@ final class RequestHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
         return origin;
     }
 
-    private static void write(ChannelHandlerContext ctx, HttpVersion version, boolean keepAlive, Answer answer) {
+    /** Writes the answer to the request; its body's bytes go back to the budget of bytes in flight. */
+    private void answer(ChannelHandlerContext ctx, HttpVersion version, boolean keepAlive, Answer answer) {
+        write(ctx, version, keepAlive, answer);
+        receiving.answered();
+    }
+
+    static void write(ChannelHandlerContext ctx, HttpVersion version, boolean keepAlive, Answer answer) {
         FullHttpResponse response = new DefaultFullHttpResponse(version, HttpResponseStatus.valueOf(answer.status()),
                 Unpooled.wrappedBuffer(answer.body()));
         answer.headers().forEach((name, value) -> response.headers().set(name, value));

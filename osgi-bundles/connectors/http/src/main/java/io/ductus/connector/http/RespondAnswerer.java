@@ -32,7 +32,7 @@ final class RespondAnswerer implements RequestAnswerer {
         }
         return response.handle((answer, error) -> {
             if (error == null) return new Answer(answer.status(), answer.headers(), answer.body());
-            String reason = QueueAnswerer.reason(error);
+            String reason = QueueAnswerer.reason(error, listener);
             listener.context().log().warn(request.method() + " " + request.path() + " from " + request.origin().get("remote")
                     + " not answered by the code, answered 503: " + reason);
             return Answer.unavailable("not answered, try again: " + reason, settings);

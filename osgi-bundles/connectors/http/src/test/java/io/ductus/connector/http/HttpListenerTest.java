@@ -241,6 +241,50 @@ class HttpListenerTest {
     }
 
     @Test
+    void a_failure_the_listener_did_not_expect_answers_503_without_naming_library_classes() throws Exception {
+        start(Map.of("respond", true), new RespondingIntake(request ->
+                CompletableFuture.failedFuture(new IllegalStateException("java.sql.SQLException: secret detail"))));
+
+        HttpResponse<String> response = TestClient.send(port, "/adt", "GET", null, null, 10);
+
+        assertThat(response.statusCode()).isEqualTo(503);
+        assertThat(response.body()).doesNotContain("Exception").doesNotContain("java.").doesNotContain("secret");
+    }
+
+    @Test
+    void matches_the_path_after_resolving_dot_segments_so_a_path_cannot_climb_out_of_its_own() throws Exception {
+        start(Map.of(), intake);
+        assertThat(raw("POST /adt/../admin HTTP/1.1")).startsWith("HTTP/1.1 404").contains("not /admin");
+        assertThat(raw("POST /adt/%2e%2e/admin HTTP/1.1")).startsWith("HTTP/1.1 404").contains("not /admin");
+        assertThat(raw("POST /adt/./site-a/../site-b HTTP/1.1")).startsWith("HTTP/1.1 202");
+        assertThat(intake.stored()).singleElement().satisfies(m -> assertThat(m.origin()).containsEntry("path", "/adt/site-b"));
+    }
+
+    @Test
+    void a_request_that_does_not_come_whole_within_frame_timeout_gets_408_and_is_cut_off() throws Exception {
+        start(Map.of("frame_timeout", "1s"), intake);
+        try (java.net.Socket slow = new java.net.Socket("127.0.0.1", port)) {
+            slow.setSoTimeout(10_000);
+            slow.getOutputStream().write("POST /adt HTTP/1.1\r\nHost: x\r\n".getBytes(StandardCharsets.US_ASCII)); // and no more
+            String answer = new String(slow.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+            assertThat(answer).startsWith("HTTP/1.1 408").contains("frame_timeout");
+        }
+        assertThat(intake.stored()).isEmpty();
+        assertThat(post("/adt", "text/plain", HL7).statusCode()).isEqualTo(202);
+    }
+
+    /** Sends a request line as written (no client normalizes it), with the HL7 body; returns the whole answer. */
+    private String raw(String requestLine) throws Exception {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write((requestLine + "\r\nHost: x\r\nConnection: close\r\nContent-Type: text/plain\r\n"
+                    + "Content-Length: " + HL7.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().write(HL7);
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    @Test
     void respond_mode_refuses_to_start_without_the_interfaces_code() throws Exception {
         assertThatThrownBy(() -> start(Map.of("respond", true), intake))
                 .isInstanceOf(ConnectorException.class)

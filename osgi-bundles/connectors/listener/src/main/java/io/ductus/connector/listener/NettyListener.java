@@ -8,16 +8,13 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.group.ChannelGroup;
-import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.timeout.IdleStateHandler;
-import io.netty.util.concurrent.GlobalEventExecutor;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
@@ -26,37 +23,51 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
- * The one scaffold of a listening source: binds on the engine's event loops, keeps the open connections,
- * asks each {@link Admission} rule before taking a new one, closes a connection idle for too long, counts
- * the requests in flight, and stops gracefully: the server socket closes at once, requests in flight are
- * answered, then the connections close. The connector adds its protocol's handlers to each connection
- * and tells the scaffold when a request starts and when its answer was written.
+ * The one scaffold of a listening source: binds on the engine's event loops, keeps the open connections
+ * ({@link ConnectionGate}: each {@link Admission} rule is asked before a new one is taken), sets TCP keepalive
+ * on them ({@link Keepalive}), closes a connection idle for too long, gives each connection what it needs to
+ * bound what it receives ({@link #receiving()}: the frame deadline and the engine's budget of bytes in
+ * flight), counts the requests in flight, and stops gracefully: the server socket closes at once, requests
+ * in flight are answered, then the connections close. The connector adds its protocol's handlers to each
+ * connection and tells the scaffold when a request starts and when its answer was written.
  */
 public final class NettyListener {
 
     /**
-     * @param name        what the listener is, for its log lines ("MLLP", "HTTP")
-     * @param listen      the address to bind
-     * @param idleTimeout a connection that sends nothing for this long is closed
+     * @param name         what the listener is, for its log lines ("MLLP", "HTTP")
+     * @param listen       the address to bind
+     * @param idleTimeout  a connection that sends nothing for this long is closed
+     * @param frameTimeout a frame or request must come whole within this of its first byte
      */
-    public record Settings(String name, HostPort listen, Duration idleTimeout) {
+    public record Settings(String name, HostPort listen, Duration idleTimeout, Duration frameTimeout) {
+
+        /** Settings with the default frame deadline. */
+        public Settings(String name, HostPort listen, Duration idleTimeout) {
+            this(name, listen, idleTimeout, DEFAULT_FRAME_TIMEOUT);
+        }
     }
+
+    /** How long a frame or request may take from its first byte to its last unless set. */
+    public static final Duration DEFAULT_FRAME_TIMEOUT = Duration.ofMinutes(1);
 
     private final Settings settings;
     private final EventLoops loops;
+    private final ListenerLimits limits;
     private final ConnectorContext context;
     private final List<Admission> admissions;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicBoolean finishing = new AtomicBoolean();
     private volatile boolean stopping;
-    private ChannelGroup connections;
+    private ConnectionGate gate;
     private Channel server;
     private CompletableFuture<Void> stopped;
 
     /** @param admissions the rules a new connection must pass, in order (the first refusal counts) */
-    public NettyListener(Settings settings, EventLoops loops, ConnectorContext context, List<Admission> admissions) {
+    public NettyListener(Settings settings, EventLoops loops, ListenerLimits limits, ConnectorContext context,
+                         List<Admission> admissions) {
         this.settings = settings;
         this.loops = loops;
+        this.limits = limits;
         this.context = context;
         this.admissions = List.copyOf(admissions);
     }
@@ -68,8 +79,9 @@ public final class NettyListener {
      * @param handlers adds the protocol's handlers to a new connection's pipeline
      */
     public synchronized void start(Consumer<SocketChannel> handlers) throws ConnectorException {
-        connections = new DefaultChannelGroup(settings.name() + "-" + settings.listen(), GlobalEventExecutor.INSTANCE);
-        ServerBootstrap bootstrap = new ServerBootstrap()
+        gate = new ConnectionGate(context.interfaceName(), admissions, limits.refusals(),
+                line -> context.log().warn(settings.name() + " listener on " + settings.listen() + " " + line));
+        ServerBootstrap bootstrap = Keepalive.on(new ServerBootstrap()
                 .group(loops.group())
                 .channelFactory(ListeningChannel::new)
                 .option(ChannelOption.SO_REUSEADDR, true)
@@ -77,17 +89,11 @@ public final class NettyListener {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel channel) {
-                        Optional<String> refused = refusal(channel.remoteAddress());
-                        if (refused.isPresent()) {
-                            context.log().warn("refused a connection from " + remote(channel) + ": " + refused.get());
-                            channel.close();
-                            return;
-                        }
-                        connections.add(channel);
+                        if (!gate.admit(channel)) return;
                         channel.pipeline().addLast(new IdleStateHandler(0, 0, settings.idleTimeout().toMillis(), TimeUnit.MILLISECONDS));
                         handlers.accept(channel);
                     }
-                });
+                }));
         try {
             server = bootstrap.bind(settings.listen().host(), settings.listen().port()).syncUninterruptibly().channel();
         } catch (Exception e) {
@@ -96,18 +102,35 @@ public final class NettyListener {
         }
     }
 
-    private Optional<String> refusal(InetSocketAddress remote) {
-        int open = connections.size();
-        for (Admission rule : admissions) {
-            Optional<String> refused = rule.refuse(remote, open);
-            if (refused.isPresent()) return refused;
-        }
-        return Optional.empty();
-    }
-
     /** A connection's sender as {@code host:port}, for log lines. */
     public static String remote(Channel channel) {
         return String.valueOf(channel.remoteAddress()).replaceFirst("^/", "");
+    }
+
+    /** A connection's sender's address (null for a channel without one, such as a test's). */
+    public static InetAddress address(Channel channel) {
+        return channel.remoteAddress() instanceof InetSocketAddress a ? a.getAddress() : null;
+    }
+
+    /** What one new connection receives against the frame deadline and the engine's budget of bytes in flight. */
+    public Receiving receiving() {
+        return new Receiving(limits.budget(), settings.frameTimeout());
+    }
+
+    /**
+     * Counts and logs (once a minute per sender and kind) a refusal the protocol made of what a connection sent:
+     * a frame too large, past its deadline, over the budget, not HL7.
+     *
+     * @param kind   a stable word for /metrics ({@code max_frame}, {@code frame_timeout}, {@code bytes_in_flight})
+     * @param reason sizes and positions, never the bytes sent
+     */
+    public void refused(Channel channel, String kind, String reason) {
+        limits.refusals().refused(context.interfaceName(), kind, address(channel), reason,
+                line -> context.log().warn(settings.name() + " listener on " + settings.listen() + " " + line));
+    }
+
+    public Settings settings() {
+        return settings;
     }
 
     /** The address actually bound (the port differs from the setting when it was 0). */
@@ -133,7 +156,7 @@ public final class NettyListener {
 
     /** Connections open now. */
     public int openConnections() {
-        return connections == null ? 0 : connections.size();
+        return gate == null ? 0 : gate.open();
     }
 
     /** Stops taking connections, lets the requests in flight be answered, then closes the connections. */
@@ -153,7 +176,7 @@ public final class NettyListener {
 
     private void finishStop() {
         if (!finishing.compareAndSet(false, true)) return;
-        connections.close().addListener(f -> {
+        gate.connections().close().addListener(f -> {
             if (!checkAgainSoon()) completeStop();
         });
     }

@@ -10,6 +10,7 @@ import io.ductus.sdk.config.ConfigSchema;
 import io.ductus.sdk.config.ConnectorConfig;
 import io.ductus.sdk.config.FieldType;
 import io.ductus.connector.listener.EventLoops;
+import io.ductus.connector.listener.ListenerLimits;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -26,6 +27,10 @@ public final class MllpConnectorFactory implements ConnectorFactory {
                     .optional("max_frame", FieldType.INTEGER, 16 * 1024 * 1024, "largest message accepted, in bytes; larger ones get AR")
                     .optional("idle_timeout", FieldType.DURATION, "10m", "close a connection that sent nothing for this long")
                     .optional("max_connections", FieldType.INTEGER, 512, "connections accepted at once; more are closed at once")
+                    .optional("max_connections_per_address", FieldType.INTEGER, 32, "connections accepted at once from one"
+                            + " address; more from it are closed at once, so that one sender cannot take them all")
+                    .optional("frame_timeout", FieldType.DURATION, "1m", "a message must come whole within this of its start"
+                            + " byte; a connection whose message takes longer is closed")
                     .build(),
             ConfigSchema.builder()
                     .required("connect", FieldType.HOST_PORT, "the receiver's address, such as lab.example.org:7001")
@@ -41,18 +46,27 @@ public final class MllpConnectorFactory implements ConnectorFactory {
     /** The engine's event loops (a DS service shared by every listener), or this factory's own outside OSGi. */
     private final EventLoops loops;
     private final boolean ownLoops;
+    /** The engine's budget of bytes in flight and its refusal counts, shared by every listener. */
+    private final ListenerLimits limits;
 
-    /** In the engine: the event loops every listener shares. */
+    /** In the engine: the event loops and limits every listener shares. */
     @Activate
-    public MllpConnectorFactory(@Reference EventLoops loops) {
+    public MllpConnectorFactory(@Reference EventLoops loops, @Reference ListenerLimits limits) {
         this.loops = loops;
         this.ownLoops = false;
+        this.limits = limits;
     }
 
-    /** Outside OSGi (tests): event loops of its own, closed by {@link #release()}. */
-    public MllpConnectorFactory() {
+    /** Outside OSGi (tests): event loops of its own, closed by {@link #release()}, and the given limits. */
+    public MllpConnectorFactory(ListenerLimits limits) {
         this.loops = new EventLoops();
         this.ownLoops = true;
+        this.limits = limits;
+    }
+
+    /** Outside OSGi (tests): event loops of its own and the default limits. */
+    public MllpConnectorFactory() {
+        this(ListenerLimits.defaults());
     }
 
     @Override
@@ -74,7 +88,9 @@ public final class MllpConnectorFactory implements ConnectorFactory {
     @Override
     public Source createSource(ConnectorConfig config, ConnectorContext context) {
         return new MllpListener(new MllpListener.Settings(config.hostPort("listen"), (int) config.integer("max_frame"),
-                config.duration("idle_timeout"), (int) config.integer("max_connections")), loops, ackIds(context), context);
+                config.duration("idle_timeout"), (int) config.integer("max_connections"),
+                (int) config.integer("max_connections_per_address"), config.duration("frame_timeout")), loops, limits,
+                ackIds(context), context);
     }
 
     @Override

@@ -2,7 +2,9 @@ package io.ductus.connector.mllp;
 
 import io.ductus.connector.listener.Admission;
 import io.ductus.connector.listener.EventLoops;
+import io.ductus.connector.listener.ListenerLimits;
 import io.ductus.connector.listener.NettyListener;
+import io.ductus.connector.listener.Receiving;
 import io.ductus.format.ack.AckControlIds;
 import io.ductus.sdk.ConnectorContext;
 import io.ductus.sdk.ConnectorException;
@@ -10,6 +12,8 @@ import io.ductus.sdk.ConnectorStatus;
 import io.ductus.sdk.Intake;
 import io.ductus.sdk.Source;
 import io.ductus.sdk.config.HostPort;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
@@ -18,11 +22,13 @@ import java.util.concurrent.CompletionStage;
  * The MLLP listener: accepts many connections, hands each message to the intake and answers AA only
  * after the intake's commit returned (AE when storing failed, AR when the input is not HL7). Each
  * connection's messages are submitted one after another, in the order they arrived. Binding, the
- * connections, {@code max_connections} and the graceful stop are the shared {@link NettyListener}'s.
+ * connections, {@code max_connections} (in all and per sender's address), keepalive, the frame deadline,
+ * the budget of bytes in flight and the graceful stop are the shared {@link NettyListener}'s.
  */
 final class MllpListener implements Source {
 
-    record Settings(HostPort listen, int maxFrameBytes, Duration idleTimeout, int maxConnections) {
+    record Settings(HostPort listen, int maxFrameBytes, Duration idleTimeout, int maxConnections, int maxConnectionsPerAddress,
+                    Duration frameTimeout) {
     }
 
     private final Settings settings;
@@ -30,18 +36,22 @@ final class MllpListener implements Source {
     private final AckControlIds ackIds;
     private final ConnectorContext context;
 
-    MllpListener(Settings settings, EventLoops loops, AckControlIds ackIds, ConnectorContext context) {
+    MllpListener(Settings settings, EventLoops loops, ListenerLimits limits, AckControlIds ackIds, ConnectorContext context) {
         this.settings = settings;
-        this.listener = new NettyListener(new NettyListener.Settings("MLLP", settings.listen(), settings.idleTimeout()), loops, context,
-                List.of(Admission.maxConnections(settings.maxConnections())));
+        this.listener = new NettyListener(new NettyListener.Settings("MLLP", settings.listen(), settings.idleTimeout(),
+                settings.frameTimeout()), loops, limits, context, List.of(Admission.maxConnections(settings.maxConnections()),
+                Admission.maxConnectionsPerAddress(settings.maxConnectionsPerAddress())));
         this.ackIds = ackIds;
         this.context = context;
     }
 
     @Override
     public void start(Intake intake) throws ConnectorException {
-        listener.start(channel -> channel.pipeline().addLast(new MllpFrameDecoder(settings.maxFrameBytes()),
-                new MllpReceiveHandler(this, intake)));
+        listener.start(channel -> {
+            Receiving receiving = listener.receiving();
+            channel.pipeline().addLast(new MllpFrameDecoder(settings.maxFrameBytes(), receiving, this::frameTooSlow),
+                    new MllpReceiveHandler(this, intake, receiving));
+        });
         context.statusChanged(ConnectorStatus.OK, "listening on " + address());
         context.log().info("MLLP listener on " + address());
     }
@@ -66,6 +76,18 @@ final class MllpListener implements Source {
 
     int maxFrameBytes() {
         return settings.maxFrameBytes();
+    }
+
+    /** A frame did not come whole within frame_timeout of its start byte: the connection is closed. */
+    private void frameTooSlow(ChannelHandlerContext ctx, long received) {
+        refused(ctx.channel(), "frame_timeout", "a frame did not come whole within " + settings.frameTimeout().toSeconds() + " s"
+                + " of its start byte (frame_timeout): " + received + " bytes of it came; the connection is closed");
+        ctx.close();
+    }
+
+    /** Counts and logs (once a minute per sender) a refusal of what a connection sent. */
+    void refused(Channel channel, String kind, String reason) {
+        listener.refused(channel, kind, reason);
     }
 
     String nextAckId() {

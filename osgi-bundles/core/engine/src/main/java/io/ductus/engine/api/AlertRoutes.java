@@ -47,11 +47,11 @@ final class AlertRoutes {
                 Route.get("/api/v1/alert-history", "listAlertHistory", "What happened to alerts, newest first")
                         .tag("alerts").query("alert", "integer", "only this alert's").query("before", "integer", "only lines before this id")
                         .query("limit", "integer", "at most this many (default 100, at most 1000)")
-                        .returns(200, "AlertHistory").handle((r, c) -> history(r)),
+                        .work(Work.READ).returns(200, "AlertHistory").handle((r, c) -> history(r)),
                 Route.get("/api/v1/notifications", "listNotifications", "The notification outbox, newest first: waiting, sent, failed, cancelled")
                         .tag("alerts").query("status", "string", "waiting, sent, failed or cancelled")
                         .query("before", "integer", "only rows before this id").query("limit", "integer", "at most this many (default 100)")
-                        .returns(200, "NotificationList").handle((r, c) -> notifications(r)),
+                        .work(Work.READ).returns(200, "NotificationList").handle((r, c) -> notifications(r)),
                 Route.get("/api/v1/silences", "listSilences", "Silences that have not ended")
                         .tag("alerts").returns(200, "SilenceList").handle((r, c) -> silences()),
                 Route.post("/api/v1/silences", "createSilence", "Silence a target for a while: its alerts still change, nobody is told")

@@ -1,9 +1,11 @@
 package io.ductus.engine.api;
 
+import io.ductus.connector.listener.Refusals;
 import io.ductus.core.auth.Lockout;
 import io.ductus.core.auth.SessionPolicy;
 import io.ductus.engine.design.Deployer;
 import io.ductus.engine.design.Trials;
+import io.ductus.store.Store;
 import io.ductus.store.account.AccountStore;
 import java.time.Duration;
 import java.time.Clock;
@@ -17,6 +19,9 @@ import java.util.Map;
  */
 public final class Api {
 
+    /** How long an event stream may be silent before a keep-alive comment is sent, unless told. */
+    public static final Duration KEEP_ALIVE = EventRoutes.KEEP_ALIVE;
+
     private final List<Route> routes;
     private final Router router;
     private final Map<String, Object> openApi;
@@ -27,15 +32,28 @@ public final class Api {
 
     /** @param keepAlive how long an event stream may be silent before a keep-alive comment is sent */
     public Api(EngineParts engine, Clock clock, String version, Lockout lockout, SessionPolicy sessions, Duration keepAlive) {
+        this(engine, clock, version, lockout, sessions, keepAlive,
+                ApiLimits.defaults(Runtime.getRuntime().availableProcessors(), new Refusals()));
+    }
+
+    /**
+     * Every operation reads and writes through the store's view for callers ({@link Store#forCallers()}): its own
+     * connections, so that browsing never takes those intake and the workers need; readiness asks the engine's.
+     *
+     * @param limits how many of each kind of request are answered at once
+     */
+    public Api(EngineParts engine, Clock clock, String version, Lockout lockout, SessionPolicy sessions, Duration keepAlive,
+               ApiLimits limits) {
         PasswordHasher hasher = new PasswordHasher();
         RandomSecrets secrets = new RandomSecrets();
-        AccountStore accounts = engine.store() == null ? null : engine.store().accounts();
+        Store store = engine.store() == null ? null : engine.store().forCallers();
+        AccountStore accounts = store == null ? null : store.accounts();
         List<Route> all = new ArrayList<>(new EngineRoutes(engine).routes());
         all.add(Route.get("/api/v1/openapi.json", "getOpenApi", "This API described in OpenAPI 3.1")
                 .returns(200, "OpenApi").handle((r, c) -> ApiResponse.json(200, openApi())));
-        all.addAll(new InterfaceRoutes(engine.runtime(), engine.store(), engine.metrics().activity(), clock).routes());
-        all.addAll(new DrainRoutes(engine.runtime(), engine.store(), clock).routes());
-        all.addAll(new MessageRoutes(engine.runtime(), engine.store(), engine.events(), clock).routes());
+        all.addAll(new InterfaceRoutes(engine.runtime(), store, engine.metrics().activity(), clock).routes());
+        all.addAll(new DrainRoutes(engine.runtime(), store, clock).routes());
+        all.addAll(new MessageRoutes(engine.runtime(), store, engine.events(), clock).routes());
         all.addAll(new DeployRoutes(new Deployer(engine.runtime(), engine.store(), clock), engine.store(), clock).routes());
         all.addAll(new RevisionRoutes(engine.runtime(), engine.store()).routes());
         all.addAll(new DraftRoutes(engine.store(), clock).routes());
@@ -44,7 +62,7 @@ public final class Api {
                 engine.store(), clock, engine.runtime()).routes());
         all.addAll(new SchemaRoutes(engine.connectors()).routes());
         all.add(new EventRoutes(engine.events(), keepAlive).route());
-        all.add(new MetricsRoutes(engine.metrics(), engine.runtime(), engine.store()).route());
+        all.add(new MetricsRoutes(engine.metrics(), engine.runtime(), store).route());
         all.add(new HotspotRoutes(engine.runtime()).route());
         all.addAll(new AlertRoutes(engine.runtime(), clock).routes());
         all.addAll(new SessionRoutes(accounts, clock, hasher, secrets, lockout, sessions).routes());
@@ -53,7 +71,7 @@ public final class Api {
         all.addAll(new UserRoutes(accounts, clock, hasher).routes());
         all.addAll(new TokenRoutes(accounts, clock, secrets).routes());
         this.routes = List.copyOf(all);
-        this.router = new Router(routes, new Authenticator(accounts, clock, sessions));
+        this.router = new Router(routes, new Authenticator(accounts, clock, sessions, limits.refusals()), limits);
         this.openApi = OpenApiDocument.of(routes, version);
     }
 

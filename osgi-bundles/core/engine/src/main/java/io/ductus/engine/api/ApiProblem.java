@@ -11,6 +11,7 @@ public final class ApiProblem extends RuntimeException {
     private final int status;
     private final String title;
     private final transient java.util.Map<String, Object> extensions;
+    private final Long retryAfterSeconds;
 
     public ApiProblem(int status, String title, String detail) {
         this(status, title, detail, java.util.Map.of());
@@ -18,10 +19,20 @@ public final class ApiProblem extends RuntimeException {
 
     /** @param extensions more members of the problem document (RFC 9457 §3.2), such as the problems of a deploy */
     public ApiProblem(int status, String title, String detail, java.util.Map<String, Object> extensions) {
+        this(status, title, detail, extensions, null);
+    }
+
+    private ApiProblem(int status, String title, String detail, java.util.Map<String, Object> extensions, Long retryAfterSeconds) {
         super(detail, null, false, false);
         this.status = status;
         this.title = title;
         this.extensions = java.util.Map.copyOf(extensions);
+        this.retryAfterSeconds = retryAfterSeconds;
+    }
+
+    /** The same problem, telling the caller how long to wait before trying again (Retry-After). */
+    public ApiProblem retryAfter(long seconds) {
+        return new ApiProblem(status, title, detail(), extensions, seconds);
     }
 
     public static ApiProblem badRequest(String detail) {
@@ -41,6 +52,7 @@ public final class ApiProblem extends RuntimeException {
     }
 
     public ApiResponse response() {
-        return ApiResponse.problem(status, title, detail(), extensions);
+        ApiResponse problem = ApiResponse.problem(status, title, detail(), extensions);
+        return retryAfterSeconds == null ? problem : problem.withHeader("Retry-After", Long.toString(retryAfterSeconds));
     }
 }

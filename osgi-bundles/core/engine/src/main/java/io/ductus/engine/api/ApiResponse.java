@@ -66,6 +66,22 @@ public record ApiResponse(int status, String contentType, byte[] body, Map<Strin
         return new ApiResponse(status, "application/problem+json", json.body());
     }
 
+    /** This streamed answer, closing {@code afterwards} once its stream has ended (however it ended). */
+    ApiResponse whileStreaming(AutoCloseable afterwards) {
+        ResponseStream inner = stream;
+        return new ApiResponse(status, contentType, body, headers, out -> {
+            try {
+                inner.writeTo(out);
+            } finally {
+                try {
+                    afterwards.close();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        });
+    }
+
     public ApiResponse withHeader(String name, String value) {
         Map<String, String> more = new LinkedHashMap<>(headers);
         more.put(name, value);

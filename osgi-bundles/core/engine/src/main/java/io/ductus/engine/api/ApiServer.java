@@ -1,8 +1,15 @@
 package io.ductus.engine.api;
 
+import io.ductus.connector.listener.Admission;
+import io.ductus.connector.listener.ConnectionGate;
+import io.ductus.connector.listener.HttpReceiving;
+import io.ductus.connector.listener.Keepalive;
+import io.ductus.connector.listener.ListenerLimits;
+import io.ductus.connector.listener.Receiving;
 import io.ductus.sdk.config.HostPort;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -12,23 +19,37 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The engine's own HTTP listener for /api/v1 (Netty, one event loop; handlers run on virtual threads). */
+/**
+ * The engine's own HTTP listener for /api/v1 (Netty, one event loop of its own, so that what the sources
+ * receive never delays it nor it them; handlers run on virtual threads). Bounded as the sources are: at most
+ * {@value #MAX_CONNECTIONS} connections, {@value #MAX_CONNECTIONS_PER_ADDRESS} from one address, TCP keepalive,
+ * a request must come whole within {@link #REQUEST_TIMEOUT} of its first byte, bodies count against the
+ * engine's budget of bytes in flight, and an idle connection closes after {@link #IDLE_TIMEOUT}.
+ */
 public final class ApiServer {
 
     private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
     private static final int MAX_REQUEST_BYTES = 1 << 20;
     private static final long STOP_WAIT_MS = 5000;
+    static final int MAX_CONNECTIONS = 256;
+    static final int MAX_CONNECTIONS_PER_ADDRESS = 32;
+    static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
+    static final Duration IDLE_TIMEOUT = Duration.ofMinutes(2);
 
     private final HostPort listen;
     private final Router router;
+    private final ListenerLimits limits;
     private final ExecutorService handlers = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("ductus-api-", 0).factory());
     private EventLoopGroup group;
@@ -38,29 +59,43 @@ public final class ApiServer {
             new io.netty.channel.group.DefaultChannelGroup("ductus-api", io.netty.util.concurrent.GlobalEventExecutor.INSTANCE);
     private String url;
 
+    /** Outside the engine (tests): the default budget of bytes in flight, refusals counted apart. */
     public ApiServer(HostPort listen, Router router) {
+        this(listen, router, ListenerLimits.defaults());
+    }
+
+    /** @param limits the engine's budget of bytes in flight and refusal counts, shared with its listeners */
+    public ApiServer(HostPort listen, Router router, ListenerLimits limits) {
         this.listen = listen;
         this.router = router;
+        this.limits = limits;
     }
 
     /** Binds the port; fails with a message naming the address when it cannot. */
     public void start() throws ApiListenException {
         group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        ServerBootstrap bootstrap = new ServerBootstrap()
+        ConnectionGate gate = new ConnectionGate(ApiLimits.LISTENER, List.of(Admission.maxConnections(MAX_CONNECTIONS),
+                Admission.maxConnectionsPerAddress(MAX_CONNECTIONS_PER_ADDRESS)), limits.refusals(), line -> LOG.warn("API {}", line));
+        ServerBootstrap bootstrap = Keepalive.on(new ServerBootstrap()
                 .group(group)
                 .channel(NioServerSocketChannel.class)
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (!gate.admit(ch)) return;
+                        HttpReceiving receiving = new HttpReceiving(new Receiving(limits.budget(), REQUEST_TIMEOUT), REQUEST_TIMEOUT,
+                                MAX_REQUEST_BYTES, ApiServer.this::refuse);
                         connections.add(ch);
                         ch.pipeline().addLast(
-                                new IdleStateHandler(0, 0, 120, TimeUnit.SECONDS),
+                                new IdleStateHandler(0, 0, IDLE_TIMEOUT.toSeconds(), TimeUnit.SECONDS),
+                                receiving.bytes(),
                                 new HttpServerCodec(),
+                                receiving.requests(),
                                 new HttpObjectAggregator(MAX_REQUEST_BYTES),
-                                new HttpHandler(router, handlers));
+                                new HttpHandler(router, handlers, receiving));
                     }
-                });
+                }));
         try {
             channel = bootstrap.bind(listen.host(), listen.port()).syncUninterruptibly().channel();
         } catch (Exception e) {
@@ -70,6 +105,16 @@ public final class ApiServer {
         InetSocketAddress bound = (InetSocketAddress) channel.localAddress();
         url = "http://" + new HostPort(listen.host(), bound.getPort());
         LOG.debug("API listening on {}", url);
+    }
+
+    /** A request past its deadline (408) or the budget of bytes in flight (503): answered, counted, and the connection closed. */
+    private void refuse(ChannelHandlerContext ctx, String kind, int status, String detail) {
+        limits.refusals().refused(ApiLimits.LISTENER, kind, ctx.channel().remoteAddress() instanceof InetSocketAddress a
+                ? a.getAddress() : null, detail, line -> LOG.warn("API {}", line));
+        ApiResponse answer = ApiResponse.problem(status, status == 408 ? "Request timeout" : "Busy", detail);
+        if (status == 503) answer = answer.withHeader("Retry-After", "2");
+        // Written from the last handler, so that it goes out through the HTTP codec.
+        HttpHandler.write(ctx.pipeline().context(HttpHandler.class), HttpVersion.HTTP_1_1, false, answer);
     }
 
     /** The base URL with the port actually bound (useful with port 0). */

@@ -24,7 +24,7 @@ final class AuditRoutes {
     static Route.Builder paged(Route.Builder route) {
         return route.query("before", "integer", "only rows with a smaller id: the previous page's next")
                 .query("limit", "integer", "rows per page, 1 to " + AuditQuery.MAX_LIMIT + " (default " + DEFAULT_LIMIT + ")")
-                .returns(200, "AuditPage");
+                .work(Work.READ).returns(200, "AuditPage");
     }
 
     static AuditQuery query(ApiRequest request, Long userId, Long tokenId) {

@@ -1,5 +1,6 @@
 package io.ductus.engine.api;
 
+import io.ductus.connector.listener.Refusals;
 import io.ductus.core.auth.Access;
 import io.ductus.core.auth.Credentials;
 import io.ductus.core.auth.Permission;
@@ -13,32 +14,62 @@ import io.ductus.store.account.UserRecord;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.Map;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Finds out who is calling: a bearer token first, else the studio's session cookie. Each request looks the
  * token or session up (an index hit), so a revoked token or an ended session stops at once. Requests with
  * the session cookie that change something must also carry the session's anti-CSRF token in
  * {@value #CSRF_HEADER}: another site's page can make the browser send the cookie, never that header.
+ * A token acts as its owner at most: a disabled owner's tokens stop, and while the owner must change their
+ * password their tokens may do only what their sessions may. Refused credentials are counted
+ * ({@code ductus_refusals_total{listener="api",kind="api_credentials"}}) and logged and audited in aggregate:
+ * one line and one {@code api.refused} row a minute per address, with how many were refused since the one
+ * before, so that anonymous callers cannot grow the audit log without limit.
  */
 public final class Authenticator {
 
     public static final String COOKIE = "ductus_session";
     public static final String CSRF_HEADER = "X-CSRF-Token";
     private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS");
+    private static final Logger LOG = LoggerFactory.getLogger(Authenticator.class);
+    /** The kind of refusal in /metrics for a call with missing or bad credentials. */
+    static final String REFUSED_KIND = "api_credentials";
 
     private final AccountStore accounts;
     private final Clock clock;
     private final SessionPolicy sessions;
+    private final Refusals refusals;
 
-    public Authenticator(AccountStore accounts, Clock clock, SessionPolicy sessions) {
+    public Authenticator(AccountStore accounts, Clock clock, SessionPolicy sessions, Refusals refusals) {
         this.accounts = accounts;
         this.clock = clock;
         this.sessions = sessions;
+        this.refusals = refusals;
     }
 
     /** The caller the request proves; a 401 problem when it proves none, 403 for a missing anti-CSRF token. */
     public Caller authenticate(ApiRequest request) {
+        try {
+            return caller(request);
+        } catch (ApiProblem problem) {
+            if (problem.status() == 401) refused(request, problem.getMessage());
+            throw problem;
+        }
+    }
+
+    private void refused(ApiRequest request, String reason) {
+        refusals.refused(ApiLimits.LISTENER, REFUSED_KIND, ApiLimits.address(request.address()), reason, line -> {
+            LOG.warn("API {}", line);
+            if (accounts != null) Audits.recordAfter(accounts, Audits.of(Caller.anonymous(request.address()), clock.millis(), "api.refused", null,
+                    Audits.REFUSED, Map.of("reason", line)));
+        });
+    }
+
+    private Caller caller(ApiRequest request) {
         String authorization = request.header("Authorization");
         if (authorization != null) return byToken(authorization, request.address());
         String session = request.cookies().get(COOKIE);
@@ -69,7 +100,7 @@ public final class Authenticator {
             access = access.atMost(access(owner.role(), owner.permissions()));
         }
         return new Caller(Caller.Via.TOKEN, "token:" + token.name(), token.userId(), token.username(), token.id(), null,
-                access, false, address);
+                access, owner != null && owner.mustChangePassword(), address);
     }
 
     private Caller bySession(String value, ApiRequest request) {

@@ -45,7 +45,8 @@ public final class EngineRoutes {
         return List.of(
                 Route.get("/api/v1/health", "getHealth", "Whether the engine runs: 200 once started, 503 while starting or stopping")
                         .returns(200, "Health").returns(503, "Health").handle((r, c) -> health()),
-                Route.get("/api/v1/ready", "getReady", "Whether to send it work: 200 when started, not draining, every source listening and its database answers; 503 and why not")
+                Route.get("/api/v1/ready", "getReady", "Whether to send it work: 200 when started, not draining, every source listening,"
+                                + " every intake storing in time and its database answers; 503 and why not")
                         .returns(200, "Ready").returns(503, "Ready").handle((r, c) -> ready()),
                 Route.get("/api/v1/engine", "getEngine", "Version, uptime, database, bundles, connector types, plugins and interfaces")
                         .returns(200, "Engine").handle((r, c) -> engine()));
@@ -58,7 +59,10 @@ public final class EngineRoutes {
                 : ApiResponse.json(503, Map.of("status", state.name().toLowerCase(Locale.ROOT)));
     }
 
-    /** Ready: running, not draining, and the database answers. 503 lists every reason it is not. */
+    /**
+     * Ready: running, not draining, every source listening, no interface's intake stalled (its senders would wait for
+     * their ACKs), and the database answers. 503 lists every reason it is not.
+     */
     private ApiResponse ready() {
         List<String> reasons = new ArrayList<>();
         EngineRuntime running = runtime.get();
@@ -72,6 +76,7 @@ public final class EngineRoutes {
         if (running != null) {
             running.interfaces().states().stream().filter(s -> s.state().equals(InterfaceManager.NOT_LISTENING))
                     .forEach(s -> reasons.add("interface " + s.name() + " is not listening: " + s.reason()));
+            reasons.addAll(running.health().stalledIntakes());
         }
         try {
             store.ping();

@@ -22,7 +22,7 @@ final class EventRoutes {
     Route route() {
         return Route.get("/api/v1/events", "streamEvents",
                         "Server-sent events: deliveries, receipts, queue counts, interface and drain changes (ids and counts, never content)")
-                .tag("events").produces(MEDIA_TYPE).returns(200, "EventStream")
+                .tag("events").work(Work.STREAM).produces(MEDIA_TYPE).returns(200, "EventStream")
                 .extension("x-ductus-events", eventSchemas())
                 .handle((r, c) -> ApiResponse.stream(MEDIA_TYPE + "; charset=utf-8",
                         new EventStream(events, keepAlive, r.header("Last-Event-ID"))));

@@ -21,7 +21,7 @@ final class HotspotRoutes {
     Route route() {
         return Route.get("/api/v1/hotspots", "getHotspots",
                         "Where backlogs sit: blocked lanes, a receiver that looks down, hot keys, lanes no worker reads (reads each backlog's queue index)")
-                .tag("monitoring").returns(200, "Hotspots").handle((r, c) -> hotspots());
+                .tag("monitoring").work(Work.SCAN).returns(200, "Hotspots").handle((r, c) -> hotspots());
     }
 
     private ApiResponse hotspots() {

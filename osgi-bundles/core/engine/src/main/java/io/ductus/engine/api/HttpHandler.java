@@ -1,5 +1,7 @@
 package io.ductus.engine.api;
 
+import io.ductus.connector.listener.HttpPaths;
+import io.ductus.connector.listener.HttpReceiving;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -46,10 +48,12 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     private final Router router;
     private final ExecutorService handlers;
+    private final HttpReceiving receiving;
 
-    HttpHandler(Router router, ExecutorService handlers) {
+    HttpHandler(Router router, ExecutorService handlers, HttpReceiving receiving) {
         this.router = router;
         this.handlers = handlers;
+        this.receiving = receiving;
     }
 
     @Override
@@ -59,13 +63,16 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         var version = request.protocolVersion();
         if (!request.decoderResult().isSuccess()) {
             write(ctx, version, false, ApiResponse.problem(400, "Bad request", "The request could not be read as HTTP: "
-                    + request.decoderResult().cause()));
+                    + request.decoderResult().cause().getMessage()));
+            receiving.answered();
             return;
         }
         ApiRequest plain = plain(ctx, request);
         ctx.channel().config().setAutoRead(false);
         handlers.execute(() -> {
             ApiResponse answer = router.dispatch(plain);
+            // The request's body has been read by now: it goes back to the budget of bytes in flight.
+            ctx.executor().execute(receiving::answered);
             if (answer.stream() != null) stream(ctx, version, answer);
             else write(ctx, version, keepAlive, answer);
         });
@@ -81,12 +88,11 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             for (Cookie c : ServerCookieDecoder.STRICT.decode(cookieHeader)) cookies.putIfAbsent(c.name(), c.value());
         }
         String address = ctx.channel().remoteAddress() instanceof InetSocketAddress a ? a.getAddress().getHostAddress() : null;
-        return new ApiRequest(request.method().name(), uri.path(), Map.of(), uri.parameters(), headers, cookies,
+        return new ApiRequest(request.method().name(), HttpPaths.normalize(uri.path()), Map.of(), uri.parameters(), headers, cookies,
                 ByteBufUtil.getBytes(request.content()), address);
     }
 
-    private static void write(ChannelHandlerContext ctx, HttpVersion version, boolean keepAlive,
-                              ApiResponse answer) {
+    static void write(ChannelHandlerContext ctx, HttpVersion version, boolean keepAlive, ApiResponse answer) {
         FullHttpResponse response = new DefaultFullHttpResponse(version, HttpResponseStatus.valueOf(answer.status()),
                 Unpooled.wrappedBuffer(answer.body()));
         if (answer.body().length > 0) response.headers().set(HttpHeaderNames.CONTENT_TYPE, answer.contentType());

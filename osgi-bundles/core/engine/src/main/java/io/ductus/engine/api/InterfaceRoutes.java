@@ -35,9 +35,9 @@ final class InterfaceRoutes {
         String destination = "/api/v1/interfaces/{name}/destinations/{destination}";
         return List.of(
                 Route.get("/api/v1/interfaces", "listInterfaces", "Every interface: state, source, destinations with pending and quarantined counts, health")
-                        .tag("interfaces").returns(200, "InterfaceList").handle((r, c) -> list()),
+                        .tag("interfaces").work(Work.READ).returns(200, "InterfaceList").handle((r, c) -> list()),
                 Route.get("/api/v1/interfaces/{name}", "getInterface", "One interface: state, source, destinations with pending and quarantined counts, health")
-                        .tag("interfaces").returns(200, "Interface").handle((r, c) -> one(r)),
+                        .tag("interfaces").work(Work.READ).returns(200, "Interface").handle((r, c) -> one(r)),
                 Route.post(destination + "/pause", "pauseDestination", "Pause a destination: its messages wait (intake goes on storing them)")
                         .tag("interfaces").returns(200, "Destination").handle(this::pause),
                 Route.post(destination + "/resume", "resumeDestination", "Resume a paused destination: what waits for it is sent in order")

@@ -29,6 +29,7 @@ final class MessageJson {
         m.put("messages", page.messages().stream().map(MessageJson::summary).toList());
         m.put("next", page.nextBeforeId());
         m.put("scanLimitReached", page.scanLimitReached());
+        m.put("timeBudgetReached", page.timeBudgetReached());
         return m;
     }
 

@@ -51,6 +51,8 @@ final class MessageRoutes {
     static final int DEFAULT_LIMIT = 50;
     /** Messages resent per transaction by a resend of an interface's quarantined messages. */
     static final int RESEND_BATCH = ResendRequest.MAX_MESSAGES;
+    /** How long one text search reads before it stops and says where to go on (timeBudgetReached, next). */
+    static final Duration SEARCH_BUDGET = Duration.ofSeconds(1);
     /** A payload read is logged once per reader and message in this window: a record, not a flood. */
     static final Duration READ_WINDOW = Duration.ofHours(1);
     static final String PAYLOAD_READ = "message.payload.read";
@@ -75,31 +77,35 @@ final class MessageRoutes {
                         .query("status", "string", "pending, sent, filtered, quarantined or duplicate")
                         .query("from", "string", "received at or after: an instant (2026-11-30T08:00:00Z) or a date (2026-11-30: the start of that day, UTC)")
                         .query("to", "string", "received before: an instant or a date (the start of that day, UTC)")
-                        .query("text", "string", "text the payload contains (exact, case-sensitive); reads at most scanLimit messages per call")
+                        .query("text", "string", "text the payload contains (exact, case-sensitive); reads at most scanLimit messages, and"
+                                + " for at most " + SEARCH_BUDGET.toSeconds() + " s, per call: then the page says where to go on")
                         .query("scanLimit", "integer", "how many messages a text search reads at most, 1 to " + MessageQuery.MAX_SCAN_LIMIT
                                 + " (default " + MessageQuery.DEFAULT_SCAN_LIMIT + ")")
                         .query("before", "integer", "only messages with a smaller id: the previous page's next")
                         .query("limit", "integer", "messages per page, 1 to 1000 (default " + DEFAULT_LIMIT + ")")
+                        .work(r -> r.queryText("text") == null ? Work.READ : Work.SCAN)
                         .returns(200, "MessagePage").handle((r, c) -> list(r)),
                 Route.get("/api/v1/messages/{id}", "getMessage", "One message with its deliveries: attempts, last error, saved output's size, edited copies")
-                        .tag("messages").returns(200, "Message").handle((r, c) -> ApiResponse.json(200, MessageJson.detail(message(r)))),
+                        .tag("messages").work(Work.READ).returns(200, "Message")
+                        .handle((r, c) -> ApiResponse.json(200, MessageJson.detail(message(r)))),
                 Route.get("/api/v1/messages/{id}/payload", "getMessagePayload", "The message's payload, byte for byte as stored")
-                        .tag("messages").produces("text/plain").returns(200, "Payload").handle(this::payload),
+                        .tag("messages").work(Work.READ).produces("text/plain").returns(200, "Payload").handle(this::payload),
                 Route.get("/api/v1/messages/{id}/deliveries/{destination}/output", "getDeliveryOutput",
                                 "What a destination saved of its delivery (save_output), byte for byte")
-                        .tag("messages").produces("text/plain").returns(200, "Payload").handle(this::output),
+                        .tag("messages").work(Work.READ).produces("text/plain").returns(200, "Payload").handle(this::output),
                 Route.get("/api/v1/quarantine", "listQuarantine", "Quarantined deliveries across interfaces, newest message first")
                         .tag("messages")
                         .query("interface", "string", "only this interface's")
                         .query("before", "integer", "with beforeDestination: the previous page's next")
                         .query("beforeDestination", "string", "with before: the previous page's next")
                         .query("limit", "integer", "deliveries per page, 1 to 1000 (default " + DEFAULT_LIMIT + ")")
-                        .returns(200, "QuarantinePage").handle((r, c) -> quarantine(r)),
+                        .work(Work.READ).returns(200, "QuarantinePage").handle((r, c) -> quarantine(r)),
                 Route.post("/api/v1/messages/resend", "resendMessages", "Send messages again: their deliveries back to pending in place, in lane order")
-                        .tag("messages").body("Resend").returns(200, "Changed").handle(this::resend),
+                        .tag("messages").work(Work.READ).body("Resend").returns(200, "Changed").handle(this::resend),
                 Route.post("/api/v1/messages/resend-quarantined", "resendQuarantined",
                                 "Send every quarantined message of an interface in a time window again, in bounded batches, as one audited action")
-                        .tag("messages").body("ResendQuarantined").returns(200, "ResentQuarantined").handle(this::resendQuarantined),
+                        .tag("messages").work(Work.SCAN).body("ResendQuarantined").returns(200, "ResentQuarantined")
+                        .handle(this::resendQuarantined),
                 Route.post("/api/v1/messages/{id}/edit", "editMessage", "Store a corrected copy and send it; the original's quarantined deliveries are filtered")
                         .tag("messages").body("Edit").returns(201, "Edited").handle(this::edit),
                 Route.post("/api/v1/messages/dismiss", "dismissMessages", "Dismiss quarantined deliveries with a reason: they become filtered")
@@ -112,7 +118,7 @@ final class MessageRoutes {
         String text = r.queryText("text");
         MessageQuery query = new MessageQuery(r.queryText("interface"), status(r.queryText("status")), instant(r, "from"),
                 instant(r, "to"), r.queryLong("before", 1, Long.MAX_VALUE), limit == null ? DEFAULT_LIMIT : limit.intValue(),
-                text, scanLimit == null ? MessageQuery.DEFAULT_SCAN_LIMIT : scanLimit.intValue());
+                text, scanLimit == null ? MessageQuery.DEFAULT_SCAN_LIMIT : scanLimit.intValue(), SEARCH_BUDGET);
         MessagePage page = store.browse(query);
         if (page.messages().isEmpty() && query.interfaceName() != null) knownInterface(query.interfaceName());
         return ApiResponse.json(200, MessageJson.page(page));

@@ -25,7 +25,7 @@ final class MetricsRoutes {
 
     Route route() {
         return Route.get("/metrics", "getMetrics", "Metrics in Prometheus text: received, deliveries by outcome, retries, latencies, queues, health states, alerts, drain")
-                .tag("monitoring").produces("text/plain").returns(200, "Metrics").handle((r, c) -> scrape());
+                .tag("monitoring").work(Work.READ).produces("text/plain").returns(200, "Metrics").handle((r, c) -> scrape());
     }
 
     private ApiResponse scrape() {

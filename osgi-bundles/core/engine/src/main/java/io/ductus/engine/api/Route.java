@@ -17,16 +17,23 @@ import java.util.Objects;
  * @param responses   its answers other than problems: status → component schema (null for no body)
  * @param produces    the media type of those answers' bodies ({@code application/json} unless said)
  * @param extensions  more the OpenAPI document says of it ({@code x-…} fields, such as the event stream's event types)
+ * @param work        what answering a request costs ({@link ApiLimits}), {@link Work#LIGHT} unless said
  */
 public record Route(String method, String path, String operationId, String summary, String tag, List<Parameter> query,
                     String requestBody, Map<Integer, String> responses, String produces, Map<String, Object> extensions,
-                    Handler handler) {
+                    java.util.function.Function<ApiRequest, Work> work, Handler handler) {
 
     public Route {
         query = List.copyOf(query);
         extensions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(extensions));
         responses = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(responses));
+        Objects.requireNonNull(work, "work");
         Objects.requireNonNull(handler, "handler");
+    }
+
+    /** What answering this request costs. */
+    public Work work(ApiRequest request) {
+        return work.apply(request);
     }
 
     /** Turns a request from a caller into a response; runs on a virtual thread, so it may block. */
@@ -71,6 +78,7 @@ public record Route(String method, String path, String operationId, String summa
         private final Map<Integer, String> responses = new LinkedHashMap<>();
         private String produces = "application/json";
         private final Map<String, Object> extensions = new LinkedHashMap<>();
+        private java.util.function.Function<ApiRequest, Work> work = r -> Work.LIGHT;
 
         private Builder(String method, String path, String operationId, String summary) {
             this.method = method;
@@ -107,6 +115,18 @@ public record Route(String method, String path, String operationId, String summa
             return this;
         }
 
+        /** What answering it costs, for how many the API answers at once ({@link ApiLimits}). */
+        public Builder work(Work cost) {
+            this.work = r -> cost;
+            return this;
+        }
+
+        /** What answering a request costs, when it depends on the request (a text search scans, a page reads). */
+        public Builder work(java.util.function.Function<ApiRequest, Work> cost) {
+            this.work = cost;
+            return this;
+        }
+
         /** An answer; {@code schema} null for one without a body (204). */
         public Builder returns(int status, String schema) {
             responses.put(status, schema);
@@ -115,7 +135,7 @@ public record Route(String method, String path, String operationId, String summa
 
         public Route handle(Handler handler) {
             if (responses.isEmpty()) throw new IllegalStateException(operationId + " declares no response");
-            return new Route(method, path, operationId, summary, tag, query, body, responses, produces, extensions, handler);
+            return new Route(method, path, operationId, summary, tag, query, body, responses, produces, extensions, work, handler);
         }
     }
 }

@@ -16,7 +16,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Finds the route for a method and path, then checks the caller against the access table before the
  * handler runs: 404 and 405 for no route, 401 for no or bad credentials, 403 when the caller may not
- * (role, permission, password change pending, anti-CSRF token missing). Every refusal is a problem document.
+ * (role, permission, password change pending, anti-CSRF token missing), 415 for a body that is not JSON
+ * where the operation takes JSON; then waits for the request's turn ({@link ApiLimits}: 429 past the
+ * caller's share, 503 when the engine is too busy). Every refusal is a problem document, and no answer names
+ * the engine's or a library's classes.
  */
 public final class Router {
 
@@ -25,8 +28,9 @@ public final class Router {
 
     private final List<Route> routes;
     private final Authenticator authenticator;
+    private final ApiLimits limits;
 
-    public Router(List<Route> routes, Authenticator authenticator) {
+    public Router(List<Route> routes, Authenticator authenticator, ApiLimits limits) {
         Set<String> seen = new HashSet<>();
         Set<String> ids = new HashSet<>();
         for (Route route : routes) {
@@ -40,6 +44,7 @@ public final class Router {
         }
         this.routes = List.copyOf(routes);
         this.authenticator = authenticator;
+        this.limits = limits;
     }
 
     public List<Route> routes() {
@@ -68,21 +73,45 @@ public final class Router {
             return ApiResponse.problem(405, "Method not allowed", request.method() + " is not allowed on "
                     + request.path() + "; use " + allowed + ".").withHeader("Allow", allowed);
         }
+        ApiLimits.Permit permit = null;
         try {
             Caller caller = admit(route, request);
-            return route.handler().handle(request.withPathParameters(parameters), caller);
+            requireJson(route, request);
+            permit = limits.enter(route.work(request), caller);
+            ApiResponse answer = route.handler().handle(request.withPathParameters(parameters), caller);
+            if (answer.stream() != null) {
+                ApiResponse held = answer.whileStreaming(permit); // the turn is given back when the stream ends
+                permit = null;
+                return held;
+            }
+            return answer;
         } catch (ApiProblem problem) {
             return problem.response();
         } catch (StoreException e) {
             LOG.error("{} {}: the database failed: {}", request.method(), request.path(), e.getMessage());
             return ApiResponse.problem(503, "Database unavailable", "The engine could not read or write its database: "
-                    + e.getMessage() + ". Nothing was changed; try again.").withHeader("Retry-After", "5");
+                    + ProblemText.withoutClassNames(e.getMessage()) + ". Nothing was changed; try again.").withHeader("Retry-After", "5");
         } catch (Exception | LinkageError e) {
             // A LinkageError too (a class missing from the framework): the caller gets an answer, never a hung request.
             LOG.error("{} {} failed", request.method(), request.path(), e);
             return ApiResponse.problem(500, "Internal error", "The engine failed to answer " + route.operationId()
-                    + ": " + e + ". The engine log has the details.");
+                    + ". The engine log has the details.");
+        } finally {
+            if (permit != null) permit.close();
         }
+    }
+
+    /**
+     * An operation that takes JSON refuses a body of another type: a form another site's page posts (its types
+     * need no CORS preflight) never reaches a handler. A request without a body is the handler's to judge.
+     */
+    private static void requireJson(Route route, ApiRequest request) {
+        if (route.requestBody() == null || request.body().length == 0) return;
+        String type = request.header("Content-Type");
+        String media = type == null ? "" : type.split(";", 2)[0].strip().toLowerCase(java.util.Locale.ROOT);
+        if (media.equals("application/json") || (media.startsWith("application/") && media.endsWith("+json"))) return;
+        throw new ApiProblem(415, "Unsupported media type", route.operationId() + " takes JSON: send the body with"
+                + " Content-Type: application/json" + (media.isEmpty() ? "" : ", not " + media) + ".");
     }
 
     /** The caller, once the access table lets them call this operation. */

@@ -23,8 +23,8 @@ import java.util.Optional;
 
 /**
  * Studio sessions: sign in with a user name and password (a cookie and an anti-CSRF token come back), sign
- * out. Wrong passwords count toward the user's lockout; every sign-in, refusal, lockout and sign-out has
- * its audit row, written with the change.
+ * out. Wrong passwords and unknown names count toward a lockout of that name from that address ({@link Lockout}),
+ * and both answer alike; every sign-in, refusal, lockout and sign-out has its audit row, written with the change.
  */
 final class SessionRoutes {
 
@@ -61,28 +61,29 @@ final class SessionRoutes {
         String password = AccountJson.text(body, "password");
         Instant now = clock.instant();
         boolean validName = AccountNames.problem(username).isEmpty();
-        Optional<UserRecord> found = validName ? accounts.user(username) : Optional.empty();
-        UserRecord user = found.filter(u -> u.disabledAt() == null).orElse(null);
-        if (user == null || user.passwordHash() == null) {
-            hasher.verify(password, null); // as long as a wrong password takes
-            accounts.record(refusal(anonymous, now, validName ? username : null, "unknown or disabled user"));
-            throw new ApiProblem(401, "Unauthorized", WRONG);
-        }
-        FailedSignIns failures = failures(user.failures());
+        // Every name is counted and locked per address alike, whether a user has it or not: the answers are the same.
+        String counted = validName ? username : "";
+        FailedSignIns failures = failures(accounts.signInFailures(counted, request.address()));
         if (lockout.locked(failures, now)) {
-            accounts.record(refusal(anonymous, now, username, "locked"));
+            accounts.record(refusal(anonymous, now, validName ? username : null, "locked"));
             throw locked(failures.lockedUntil());
         }
-        if (!hasher.verify(password, user.passwordHash())) {
-            SignInFailures after = accounts.failedSignIn(user.id(),
+        Optional<UserRecord> found = validName ? accounts.user(username) : Optional.empty();
+        UserRecord user = found.filter(u -> u.disabledAt() == null).orElse(null);
+        boolean right = hasher.verify(password, user == null ? null : user.passwordHash()); // as long for a name nobody has
+        if (user == null || user.passwordHash() == null || !right) {
+            String reason = user == null || user.passwordHash() == null ? "unknown or disabled user" : "wrong password";
+            SignInFailures after = accounts.failedSignIn(counted, request.address(), now.minus(lockout.forgottenAfter()).toEpochMilli(),
                     stored -> stored(lockout.afterFailure(failures(stored), now)),
                     stored -> stored.lockedUntil() != null
-                            ? Audits.of(anonymous, now.toEpochMilli(), "user.locked", "user:" + username, Audits.REFUSED,
-                                    Map.of("failures", stored.count(), "lockedUntil", AccountJson.time(stored.lockedUntil())))
-                            : refusal(anonymous, now, username, "wrong password"));
+                            ? Audits.of(anonymous, now.toEpochMilli(), "user.locked", validName ? "user:" + username : null,
+                                    Audits.REFUSED, Map.of("failures", stored.count(), "lockedUntil", AccountJson.time(stored.lockedUntil()),
+                                            "reason", reason))
+                            : refusal(anonymous, now, validName ? username : null, reason));
             if (after.lockedUntil() != null) throw locked(Instant.ofEpochMilli(after.lockedUntil()));
             throw new ApiProblem(401, "Unauthorized", WRONG);
         }
+        accounts.clearSignInFailures(username, request.address());
         String session = secrets.session();
         String csrf = secrets.csrf();
         long at = now.toEpochMilli();
@@ -128,17 +129,17 @@ final class SessionRoutes {
     }
 
     private static ApiProblem locked(Instant until) {
-        return new ApiProblem(401, "Account locked", "Too many wrong passwords: sign-in is refused until " + until
-                + ". An admin can set a new password to unlock it now.");
+        return new ApiProblem(401, "Account locked", "Too many wrong passwords from this address: sign-in with this name is"
+                + " refused from here until " + until + ". An admin can set a new password to unlock it now.");
     }
 
     static FailedSignIns failures(SignInFailures s) {
-        return new FailedSignIns(s.count(), s.firstAt() == null ? null : Instant.ofEpochMilli(s.firstAt()),
+        return new FailedSignIns(s.count(), s.lastAt() == null ? null : Instant.ofEpochMilli(s.lastAt()),
                 s.lockedUntil() == null ? null : Instant.ofEpochMilli(s.lockedUntil()));
     }
 
     static SignInFailures stored(FailedSignIns f) {
-        return new SignInFailures(f.count(), f.firstAt() == null ? null : f.firstAt().toEpochMilli(),
+        return new SignInFailures(f.count(), f.lastAt() == null ? null : f.lastAt().toEpochMilli(),
                 f.lockedUntil() == null ? null : f.lockedUntil().toEpochMilli());
     }
 }

@@ -17,6 +17,7 @@ import io.ductus.store.DestinationCounts;
 import io.ductus.store.DestinationRef;
 import io.ductus.store.Store;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -108,6 +109,21 @@ public final class HealthMonitor {
         return new HealthSnapshot(now, interfaces.draining(), all);
     }
 
+    /**
+     * The interfaces whose intake is stalled now, each with why: what /ready reports, from memory alone (no
+     * database read, so it answers even while the database is slow).
+     */
+    public List<String> stalledIntakes() {
+        long now = clock.millis();
+        List<String> stalled = new ArrayList<>();
+        for (InterfaceState state : interfaces.states()) {
+            if (!state.runs()) continue;
+            HealthCheck.intake(Duration.ofMillis(activity.of(state.name()).latency().lagMillis(now)))
+                    .ifPresent(reason -> stalled.add("interface " + state.name() + ": " + reason));
+        }
+        return stalled;
+    }
+
     /** What the hotspots of one destination with a backlog are. */
     public record DestinationHotspots(DestinationRef destination, long waiting, List<io.ductus.core.health.Hotspots.Hotspot> found) {
     }
@@ -147,7 +163,8 @@ public final class HealthMonitor {
         long lastReceived = activity.of(state.name()).lastReceived();
         Health own = HealthCheck.interfaceOwn(new InterfaceFacts(state.runs() ? null : state.reason(), state.source().status(),
                 state.source().detail(), lastReceived < 0 ? null : Instant.ofEpochMilli(lastReceived),
-                Instant.ofEpochMilli(watch.since(state.name(), nowMs)), definition.expectations()), now, zone);
+                Instant.ofEpochMilli(watch.since(state.name(), nowMs)), definition.expectations(),
+                Duration.ofMillis(activity.of(state.name()).latency().lagMillis(nowMs))), now, zone);
         List<HealthSnapshot.DestinationView> views = new ArrayList<>();
         Map<String, Health> healths = new LinkedHashMap<>();
         for (DestinationState d : state.destinations()) {

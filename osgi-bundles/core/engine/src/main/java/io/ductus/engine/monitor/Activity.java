@@ -27,10 +27,16 @@ public final class Activity {
         return destinations.computeIfAbsent(destination, d -> new DestinationMoments());
     }
 
-    /** One interface: when it last stored a message, and how many it stored (duplicates left out). */
+    /** One interface: when it last stored a message, how many it stored (duplicates left out), how long storing takes. */
     public static final class InterfaceMoments {
         private final AtomicLong lastReceived = new AtomicLong(-1);
         private final LongAdder received = new LongAdder();
+        private final IntakeLatency latency = new IntakeLatency();
+
+        /** How long its intake takes to store what its source hands it. */
+        public IntakeLatency latency() {
+            return latency;
+        }
 
         void received(long at, boolean duplicate) {
             lastReceived.accumulateAndGet(at, Math::max);

@@ -35,7 +35,9 @@ public final class EngineMetrics {
     private final Histogram latency;
     private final Histogram transform;
     private final Histogram send;
+    private final Histogram intake;
     private final Activity activity = new Activity();
+    private volatile io.ductus.connector.listener.ListenerLimits listeners;
 
     public EngineMetrics() {
         // Built from defaults, not from a prometheus.properties looked up on the context class loader,
@@ -51,6 +53,14 @@ public final class EngineMetrics {
         latency = histogram(config, "ductus_delivery_latency_seconds", "From receipt (stored) to handed over to the destination");
         transform = histogram(config, "ductus_transform_seconds", "Time in the destination's transform function");
         send = histogram(config, "ductus_send_seconds", "Time the destination connector took to send, sent or not");
+        intake = Histogram.builder(config).name("ductus_intake_seconds")
+                .help("From a source's submission to its commit: what a sender waits for its acknowledgement, less the network")
+                .labelNames("interface").classicOnly().classicUpperBounds(BUCKETS).withoutExemplars().register(registry);
+    }
+
+    /** Shows the listeners' refusals and the budget of bytes in flight at each scrape. */
+    public void watch(io.ductus.connector.listener.ListenerLimits limits) {
+        this.listeners = limits;
     }
 
     private Counter counter(PrometheusProperties config, String name, String help, String... labels) {
@@ -64,7 +74,8 @@ public final class EngineMetrics {
 
     /** One interface's intake counters. */
     public IntakeMetrics intake(String interfaceName) {
-        return new IntakeMetrics(received.labelValues(interfaceName), duplicates.labelValues(interfaceName), activity.of(interfaceName));
+        return new IntakeMetrics(received.labelValues(interfaceName), duplicates.labelValues(interfaceName),
+                intake.labelValues(interfaceName), activity.of(interfaceName));
     }
 
     /** One destination's counters and histograms. */
@@ -90,6 +101,7 @@ public final class EngineMetrics {
         List<MetricSnapshot> all = new ArrayList<>();
         registry.scrape().forEach(all::add);
         more.forEach(all::add);
+        if (listeners != null) all.addAll(ListenerGauges.of(listeners));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             PrometheusTextFormatWriter.create().write(out, new MetricSnapshots(all));

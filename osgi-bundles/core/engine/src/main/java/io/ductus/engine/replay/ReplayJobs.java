@@ -8,6 +8,7 @@ import io.ductus.engine.monitor.EventHub;
 import io.ductus.engine.runtime.EngineRuntime;
 import io.ductus.store.Store;
 import io.ductus.store.replay.ReplayJob;
+import io.ductus.threads.LowPriority;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,7 +21,6 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -239,15 +239,7 @@ public final class ReplayJobs implements AutoCloseable {
     /** The helper threads of the jobs: reading ahead and saving rows, at the same low priority. */
     private synchronized java.util.concurrent.ExecutorService io() {
         if (helpers == null) {
-            AtomicInteger n = new AtomicInteger();
-            helpers = java.util.concurrent.Executors.newCachedThreadPool(r -> {
-                Thread t = new Thread(() -> {
-                    LowPriority.lowerThisThread();
-                    r.run();
-                }, "ductus-replay-io-" + n.incrementAndGet());
-                t.setDaemon(true);
-                return t;
-            });
+            helpers = java.util.concurrent.Executors.newCachedThreadPool(LowPriority.threads("ductus-replay-io", true));
         }
         return helpers;
     }
@@ -255,16 +247,8 @@ public final class ReplayJobs implements AutoCloseable {
     /** The jobs' thread: one job at a time takes the lanes, the others wait in line. */
     private synchronized ThreadPoolExecutor pool() {
         if (pool == null) {
-            AtomicInteger n = new AtomicInteger();
-            pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(WAITING), r -> {
-                Thread t = new Thread(() -> {
-                    LowPriority.lowerThisThread();
-                    r.run();
-                }, "ductus-replay-" + n.incrementAndGet());
-                t.setDaemon(true);
-                t.setPriority(Thread.MIN_PRIORITY);
-                return t;
-            });
+            pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(WAITING),
+                    LowPriority.threads("ductus-replay", true));
         }
         return pool;
     }

@@ -1,5 +1,6 @@
 package io.ductus.engine.replay;
 
+import io.ductus.threads.LowPriority;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -23,15 +24,7 @@ final class ReplayLane implements AutoCloseable {
     ReplayLane(ReplayCode code, Map<String, ReplayCode.Loaded> candidates, String threadName) {
         this.code = code;
         this.candidates = Map.copyOf(candidates);
-        this.thread = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(() -> {
-                LowPriority.lowerThisThread();
-                r.run();
-            }, threadName);
-            t.setDaemon(true);
-            t.setPriority(Thread.MIN_PRIORITY);
-            return t;
-        });
+        this.thread = Executors.newSingleThreadExecutor(LowPriority.threads(threadName, true));
     }
 
     /** Another lane with the same candidates loaded again by {@code fresh} (already checked by this one). */

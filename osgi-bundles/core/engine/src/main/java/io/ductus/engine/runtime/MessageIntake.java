@@ -129,10 +129,15 @@ final class MessageIntake implements Intake {
             return CompletableFuture.failedFuture(new IntakeException("interface " + definition.name() + " is stopping"));
         }
         inFlight.incrementAndGet();
+        Object submission = metrics.submitted(clock.millis()); // how long senders wait: health and /ready watch it
         try {
-            return CompletableFuture.supplyAsync(work, executor).whenComplete((r, e) -> inFlight.decrementAndGet());
+            return CompletableFuture.supplyAsync(work, executor).whenComplete((r, e) -> {
+                inFlight.decrementAndGet();
+                metrics.ended(submission, clock.millis());
+            });
         } catch (RuntimeException e) {
             inFlight.decrementAndGet();
+            metrics.ended(submission, clock.millis());
             return CompletableFuture.failedFuture(new IntakeException("interface " + definition.name() + " is stopping", e));
         }
     }

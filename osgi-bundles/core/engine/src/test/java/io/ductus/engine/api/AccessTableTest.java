@@ -25,7 +25,7 @@ class AccessTableTest {
     void the_router_refuses_an_operation_without_a_row() {
         Route unlisted = Route.get("/api/v1/unlisted", "getUnlisted", "no row").returns(200, null)
                 .handle((r, c) -> ApiResponse.noContent());
-        assertThatThrownBy(() -> new Router(List.of(unlisted), null))
+        assertThatThrownBy(() -> new Router(List.of(unlisted), null, null))
                 .hasMessage("getUnlisted has no row in the access table");
     }
 

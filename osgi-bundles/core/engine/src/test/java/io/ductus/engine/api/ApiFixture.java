@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.ductus.connector.file.FileConnectorFactory;
 import io.ductus.connector.mllp.MllpConnectorFactory;
 import io.ductus.core.auth.Credentials;
+import io.ductus.connector.listener.ListenerLimits;
 import io.ductus.core.auth.Lockout;
 import io.ductus.core.auth.Passwords;
 import io.ductus.core.auth.SessionPolicy;
@@ -90,6 +91,8 @@ final class ApiFixture implements AutoCloseable {
     final EngineMetrics metrics = new EngineMetrics();
     /** The connector types the engine runs with (its API lists none: the route table tests read it empty). */
     final ConnectorRegistry registry = TestRegistries.with(new MllpConnectorFactory(), new FileConnectorFactory());
+    /** The budget of bytes in flight and the refusal counts the API shares with the listeners in the engine. */
+    final ListenerLimits listeners = ListenerLimits.defaults();
     final Api api;
     final ApiServer server;
     private final HttpClient http = HttpClient.newHttpClient();
@@ -110,8 +113,8 @@ final class ApiFixture implements AutoCloseable {
         accounts = store.accounts();
         status = new EngineStatus(settings(folder), clock);
         api = new Api(new EngineParts(status, List::of, new ConnectorRegistry(), List::of, () -> runtime, store, events, metrics),
-                clock, "1.2.3", Lockout.DEFAULT, SessionPolicy.DEFAULT, keepAlive);
-        server = new ApiServer(HostPort.parse("127.0.0.1:0"), api.router());
+                clock, "1.2.3", Lockout.DEFAULT, SessionPolicy.DEFAULT, keepAlive, ApiLimits.defaults(2, listeners.refusals()));
+        server = new ApiServer(HostPort.parse("127.0.0.1:0"), api.router(), listeners);
         server.start();
     }
 
@@ -168,6 +171,11 @@ final class ApiFixture implements AutoCloseable {
                 metrics, events);
         counts = new CountsWatcher(events, store, runtime.interfaces()::destinations).start();
         status.running();
+    }
+
+    /** The port interface adt's MLLP source listens on. */
+    int mllpPort() {
+        return mllpPort;
     }
 
     EngineRuntime runtime() {
@@ -290,7 +298,7 @@ final class ApiFixture implements AutoCloseable {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.url() + path))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (body != null) b.header("Content-Type", "application/json");
-        headers.forEach(b::header);
+        headers.forEach(b::setHeader); // a test's own Content-Type replaces the default
         return http.send(b.build(), info -> info.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")
                 ? hangUp("(an event stream, closed after its headers)") : BodySubscribers.ofString(StandardCharsets.UTF_8));
     }

@@ -34,12 +34,66 @@ class CallersTest {
         assertThat(fifth.statusCode()).isEqualTo(401);
         assertThat(ApiFixture.read(fifth).get("title").asText()).isEqualTo("Account locked");
         HttpResponse<String> right = signIn(user, ApiFixture.PASSWORD);
-        assertThat(ApiFixture.read(right).get("detail").asText()).startsWith("Too many wrong passwords: sign-in is refused until 2026-03-02T09:15:00Z");
-        f.clock.advance(Duration.ofMinutes(15));
+        assertThat(ApiFixture.read(right).get("detail").asText())
+                .startsWith("Too many wrong passwords from this address: sign-in with this name is refused from here until 2026-03-02T09:01:00Z");
+        f.clock.advance(Duration.ofMinutes(1));
         assertThat(signIn(user, ApiFixture.PASSWORD).statusCode()).isEqualTo(201);
         assertThat(actions("user:" + user.username())).containsExactly("session.create", "session.refused", "user.locked",
                 "session.refused", "session.refused", "session.refused", "session.refused", "user.create");
         assertThat(f.accounts.user(user.id()).orElseThrow().failures().count()).isZero();
+    }
+
+    @Test
+    void an_unknown_user_and_a_wrong_password_answer_alike_and_lock_alike() throws Exception {
+        UserRecord user = f.user("viewer", false);
+        String nobody = ApiFixture.unique("nobody");
+        for (int i = 1; i <= 5; i++) {
+            HttpResponse<String> wrong = signIn(user.username(), "wrong password " + i);
+            HttpResponse<String> unknown = signIn(nobody, "wrong password " + i);
+            assertThat(unknown.statusCode()).isEqualTo(wrong.statusCode()).isEqualTo(401);
+            assertThat(answer(unknown).replace(nobody, "NAME")).as("attempt " + i).isEqualTo(answer(wrong).replace(user.username(), "NAME"));
+        }
+        assertThat(ApiFixture.read(signIn(nobody, "again")).get("title").asText()).isEqualTo("Account locked");
+        assertThat(ApiFixture.read(signIn(user.username(), ApiFixture.PASSWORD)).get("title").asText()).isEqualTo("Account locked");
+    }
+
+    @Test
+    void a_guesser_locks_a_name_for_their_own_address_only_and_each_failure_past_it_locks_longer() throws Exception {
+        UserRecord admin = f.user("admin", false);
+        String guesser = "10.9.8.7";
+        for (int i = 1; i <= 5; i++) assertThat(signInFrom(guesser, admin.username(), "guess " + i).status()).isEqualTo(401);
+        assertThat(problem(signInFrom(guesser, admin.username(), ApiFixture.PASSWORD)).get("title").asText())
+                .as("locked, even with the right password").isEqualTo("Account locked");
+        assertThat(signIn(admin.username(), ApiFixture.PASSWORD).statusCode()).as("the admin, from their own address").isEqualTo(201);
+        f.clock.advance(Duration.ofMinutes(1));
+        ApiResponse sixth = signInFrom(guesser, admin.username(), "guess 6");
+        assertThat(problem(sixth).get("detail").asText()).contains("until 2026-03-02T09:03:00Z"); // 2 min: the lock doubled
+        assertThat(f.auditOf("user:" + admin.username())).extracting(r -> r.entry().address()).contains(guesser);
+    }
+
+    @Test
+    void refused_credentials_are_counted_each_and_audited_once_a_minute_per_address() throws Exception {
+        String unknown = "dux_" + "0".repeat(64);
+        for (int i = 0; i < 20; i++) {
+            assertThat(f.withToken("GET", "/api/v1/engine", unknown, null).statusCode()).isEqualTo(401);
+        }
+        assertThat(f.send("GET", "/api/v1/engine", Map.of("Authorization", "Basic abc"), null).statusCode()).isEqualTo(401);
+        assertThat(f.listeners.refusals().count("api", "api_credentials")).isEqualTo(21);
+        List<AuditRecord> rows = f.accounts.audit(new io.ductus.store.account.AuditQuery(null, io.ductus.store.account.AuditQuery.MAX_LIMIT, null, null)).entries().stream()
+                .filter(r -> r.entry().action().equals("api.refused")).toList();
+        assertThat(rows).hasSize(1);
+        assertThat(rows.get(0).entry().address()).isEqualTo("127.0.0.1");
+        assertThat(rows.get(0).entry().detail()).contains("Unknown token");
+    }
+
+    @Test
+    void the_tokens_of_a_user_who_must_change_their_password_do_only_what_their_sessions_may() throws Exception {
+        UserRecord user = f.user("operator", true);
+        String token = f.token("operator", user.id());
+        HttpResponse<String> engine = f.withToken("GET", "/api/v1/engine", token, null);
+        assertThat(engine.statusCode()).isEqualTo(403);
+        assertThat(ApiFixture.read(engine).get("title").asText()).isEqualTo("Password change required");
+        assertThat(f.withToken("GET", "/api/v1/me", token, null).statusCode()).isEqualTo(200);
     }
 
     @Test
@@ -202,7 +256,28 @@ class CallersTest {
     }
 
     private HttpResponse<String> signIn(UserRecord user, String password) throws Exception {
-        return f.send("POST", "/api/v1/session", Map.of(), ApiFixture.json(Map.of("username", user.username(), "password", password)));
+        return signIn(user.username(), password);
+    }
+
+    private HttpResponse<String> signIn(String username, String password) throws Exception {
+        return f.send("POST", "/api/v1/session", Map.of(), ApiFixture.json(Map.of("username", username, "password", password)));
+    }
+
+    /** A sign-in as the router gets it from a connection of another address. */
+    private ApiResponse signInFrom(String address, String username, String password) {
+        byte[] body = ApiFixture.json(Map.of("username", username, "password", password)).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return f.api.router().dispatch(new ApiRequest("POST", "/api/v1/session", Map.of(), Map.of(),
+                Map.of("content-type", "application/json"), Map.of(), body, address));
+    }
+
+    private static JsonNode problem(ApiResponse r) throws Exception {
+        return ApiResponse.JSON.readTree(r.body());
+    }
+
+    /** What a caller learns from an answer: its status, title and detail. */
+    private static String answer(HttpResponse<String> r) throws Exception {
+        JsonNode body = ApiFixture.read(r);
+        return r.statusCode() + " " + body.get("title").asText() + ": " + body.get("detail").asText();
     }
 
     private HttpResponse<String> get(String path, ApiFixture.Session s) throws Exception {

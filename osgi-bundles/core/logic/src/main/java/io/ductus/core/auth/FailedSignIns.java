@@ -3,13 +3,13 @@ package io.ductus.core.auth;
 import java.time.Instant;
 
 /**
- * A user's recent failed sign-ins, as the users table keeps them.
+ * The recent failed sign-ins of a user name from an address.
  *
- * @param count       failures counted since {@code firstAt}
- * @param firstAt     the first failure of the current window, or null when there is none
+ * @param count       failures counted, each within the window of the one before
+ * @param lastAt      the last failure, or null when there is none
  * @param lockedUntil until when sign-in is refused, or null
  */
-public record FailedSignIns(int count, Instant firstAt, Instant lockedUntil) {
+public record FailedSignIns(int count, Instant lastAt, Instant lockedUntil) {
 
     public static final FailedSignIns NONE = new FailedSignIns(0, null, null);
 }

@@ -16,7 +16,8 @@ import java.util.Optional;
  * Judges health from facts (ARCHITECTURE.md §9). A destination, worst first: stopped (its interface does
  * not run) &gt; paused &gt; stalled (messages wait over {@link #STALL_AFTER} and nothing finished for as
  * long) &gt; error (the connector reports trouble, or messages are quarantined) &gt; behind (past its
- * {@code behind} expectation) &gt; ok. An interface: stopped &gt; error (its source) &gt; silent (its
+ * {@code behind} expectation) &gt; ok. An interface: stopped &gt; stalled (its intake: senders wait over
+ * {@link #INTAKE_STALL_AFTER} for their acknowledgements) &gt; error (its source) &gt; silent (its
  * {@code active_within} or {@code active_by} expectation) &gt; ok, and shown with the worst of its
  * destinations.
  */
@@ -24,6 +25,11 @@ public final class HealthCheck {
 
     /** How long messages may wait with nothing finished before a destination counts as stalled. */
     public static final Duration STALL_AFTER = Duration.ofMinutes(1);
+    /**
+     * How long storing a message may take before the interface's intake counts as stalled: its senders wait for
+     * their acknowledgements that long (many give up after 10 to 30 s and send it again).
+     */
+    public static final Duration INTAKE_STALL_AFTER = Duration.ofSeconds(2);
     /** A backlog younger than this gets no trend or causes: it is just traffic. */
     static final Duration BACKLOG_AFTER = Duration.ofMinutes(1);
     /** A burst: more than this many times the usual inflow, and at least {@link #BURST_MORE} per minute more. */
@@ -116,11 +122,24 @@ public final class HealthCheck {
      */
     public static Health interfaceOwn(InterfaceFacts f, Instant now, ZoneId zone) {
         if (f.notRunningReason() != null) return new Health(State.STOPPED, f.notRunningReason());
+        Optional<String> intake = intake(f.intakeLag());
+        if (intake.isPresent()) return new Health(State.STALLED, intake.get());
         if (f.source() != null && f.source() != ConnectorStatus.OK) {
             return new Health(State.ERROR, "source: " + describe(f.source(), f.sourceDetail()));
         }
         return ExpectationCheck.silence(f.expectations(), f.lastReceived(), f.watchedSince(), now, zone)
                 .map(reason -> new Health(State.SILENT, reason)).orElse(Health.OK);
+    }
+
+    /**
+     * Why an intake counts as stalled, or empty: its senders wait longer than {@link #INTAKE_STALL_AFTER} for their
+     * acknowledgements (what /ready and the interface's health say).
+     */
+    public static Optional<String> intake(Duration lag) {
+        if (lag.compareTo(INTAKE_STALL_AFTER) <= 0) return Optional.empty();
+        String took = lag.toSeconds() < 60 ? String.format(java.util.Locale.ROOT, "%.1f s", lag.toMillis() / 1000.0) : DurationWords.of(lag);
+        return Optional.of("intake is slow: storing a message takes " + took + " (over "
+                + DurationWords.of(INTAKE_STALL_AFTER) + "), so senders wait that long for their acknowledgements");
     }
 
     /** The interface as shown: its own health, else the worst of its destinations, named. */

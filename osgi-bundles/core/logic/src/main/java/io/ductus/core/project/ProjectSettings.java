@@ -18,9 +18,10 @@ import java.util.Optional;
  * @param timeZone  the zone local times are read in, when written (else the machine's)
  * @param alerts    who hears of health problems ({@link AlertSettings#NONE} without an alerts section)
  * @param replay    how replays run and how long their results are kept
+ * @param bytesInFlightMb the budget of bytes in flight ({@code limits.bytes_in_flight_mb}), when written
  */
 public record ProjectSettings(Optional<HostPort> apiListen, Optional<DatabaseSetting> database, Map<String, String> variables,
-                              Optional<ZoneId> timeZone, AlertSettings alerts, Replay replay) {
+                              Optional<ZoneId> timeZone, AlertSettings alerts, Replay replay, Optional<Long> bytesInFlightMb) {
 
     /**
      * ductus.yaml's replay section: results kept for {@code keep}; a replay spread over {@code threads}
@@ -30,10 +31,10 @@ public record ProjectSettings(Optional<HostPort> apiListen, Optional<DatabaseSet
         public static final Replay DEFAULTS = new Replay(java.time.Duration.ofDays(7), 0);
     }
 
-    /** Settings with the replay defaults. */
+    /** Settings with the replay defaults and the default limits. */
     public ProjectSettings(Optional<HostPort> apiListen, Optional<DatabaseSetting> database, Map<String, String> variables,
                            Optional<ZoneId> timeZone, AlertSettings alerts) {
-        this(apiListen, database, variables, timeZone, alerts, Replay.DEFAULTS);
+        this(apiListen, database, variables, timeZone, alerts, Replay.DEFAULTS, Optional.empty());
     }
 
     public static final ProjectSettings DEFAULTS = new ProjectSettings(Optional.empty(), Optional.empty(), Map.of());
@@ -50,9 +51,10 @@ public record ProjectSettings(Optional<HostPort> apiListen, Optional<DatabaseSet
         Objects.requireNonNull(timeZone, "timeZone");
         Objects.requireNonNull(alerts, "alerts");
         Objects.requireNonNull(replay, "replay");
+        Objects.requireNonNull(bytesInFlightMb, "bytesInFlightMb");
     }
 
     public ProjectSettings withDatabase(DatabaseSetting db) {
-        return new ProjectSettings(apiListen, Optional.of(db), variables, timeZone, alerts, replay);
+        return new ProjectSettings(apiListen, Optional.of(db), variables, timeZone, alerts, replay, bytesInFlightMb);
     }
 }

@@ -51,7 +51,15 @@ public final class ProjectShapes {
                             Setting.optionalWithNote("threads", new WholeNumber(1, 16), "the machine's cores, at most 4",
                                     "How many threads a replay spreads its messages over, each of lower priority than intake and the "
                                             + "workers; replays run one at a time, the next waits in line.", "2")),
-                    null, "Replays of stored messages through other code (docs/replay.md).", ""));
+                    null, "Replays of stored messages through other code (docs/replay.md).", ""),
+            Setting.optional("limits", Section.of(
+                            Setting.optionalWithNote("bytes_in_flight_mb", new WholeNumber(32, 1 << 20),
+                                    "a sixteenth of the engine's heap, 32 to 128",
+                                    "Megabytes of frames and request bodies the engine holds at once while receiving them, on every"
+                                            + " listener and the API. Past it a new frame is answered MLLP AE, a request HTTP 503 (send it"
+                                            + " again), instead of buffering more; frames over 64 KB never take its last eighth.", "256")),
+                    null, "Bounds that keep the engine serving under heavy or hostile use (listeners' own limits are each"
+                            + " source's settings).", ""));
 
     /** One named database connection in resources.yaml. */
     public static final Section DATABASE_RESOURCE = Section.of(

@@ -31,7 +31,8 @@ final class SettingsReader {
                         InterfaceReader.text(r, "keep").map(io.ductus.sdk.config.DurationText::parse).orElse(ProjectSettings.Replay.DEFAULTS.keep()),
                         InterfaceReader.wholeNumber(r, "threads").map(Long::intValue).orElse(ProjectSettings.Replay.DEFAULTS.threads())))
                 .orElse(ProjectSettings.Replay.DEFAULTS);
-        return new ProjectSettings(listen, database, variables, zone, alerts, replay);
+        Optional<Long> bytesInFlightMb = MonitorReader.map(root, "limits").flatMap(limits -> InterfaceReader.wholeNumber(limits, "bytes_in_flight_mb"));
+        return new ProjectSettings(listen, database, variables, zone, alerts, replay, bytesInFlightMb);
     }
 
     static Resources resources(MapNode root) {

@@ -147,6 +147,19 @@ class HealthCheckTest {
     }
 
     @Test
+    void an_interface_whose_senders_wait_over_two_seconds_for_intake_is_stalled_before_anything_else_but_stopped() {
+        Expectations none = new Expectations(Optional.empty(), Optional.empty(), Optional.empty());
+        InterfaceFacts slow = new InterfaceFacts(null, ConnectorStatus.FAILED, "port taken", NOW, WATCHED, none, Duration.ofMillis(2_500));
+        assertThat(HealthCheck.interfaceOwn(slow, NOW, ZoneOffset.UTC)).isEqualTo(new Health(State.STALLED,
+                "intake is slow: storing a message takes 2.5 s (over 2 s), so senders wait that long for their acknowledgements"));
+        InterfaceFacts quick = new InterfaceFacts(null, ConnectorStatus.OK, null, NOW, WATCHED, none, HealthCheck.INTAKE_STALL_AFTER);
+        assertThat(HealthCheck.interfaceOwn(quick, NOW, ZoneOffset.UTC)).isEqualTo(Health.OK);
+        assertThat(HealthCheck.intake(Duration.ofSeconds(3))).isPresent();
+        InterfaceFacts stopped = new InterfaceFacts("stopped by an operator", null, null, NOW, WATCHED, none, Duration.ofSeconds(9));
+        assertThat(HealthCheck.interfaceOwn(stopped, NOW, ZoneOffset.UTC).state()).isEqualTo(State.STOPPED);
+    }
+
+    @Test
     void an_interface_shows_its_worst_destination_named() {
         Map<String, Health> destinations = new LinkedHashMap<>();
         destinations.put("archive", new Health(State.ERROR, "2 message(s) quarantined"));

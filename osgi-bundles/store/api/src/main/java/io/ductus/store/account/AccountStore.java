@@ -23,22 +23,30 @@ public interface AccountStore {
     UserRecord createUser(NewUser user, AuditEntry audit);
 
     /**
-     * Sets a user's password hash and whether it must be changed at next sign-in; clears failed sign-ins
-     * and a lockout, and ends the user's sessions except {@code keepSessionId} (may be null).
+     * Sets a user's password hash and whether it must be changed at next sign-in; clears its failed sign-ins
+     * and lockouts from every address, and ends the user's sessions except {@code keepSessionId} (may be null).
      *
      * @return false when there is no such user (nothing is written, not even the audit row)
      */
     boolean setPassword(long userId, String passwordHash, boolean mustChange, Long keepSessionId, long now, AuditEntry audit);
 
-    /**
-     * Counts a wrong password: reads the user's failures, asks {@code next} for the new ones (the lockout
-     * decision), stores them and the audit row {@code audit} makes of them, in one transaction, so that
-     * concurrent failures are all counted.
-     */
-    SignInFailures failedSignIn(long userId, UnaryOperator<SignInFailures> next, Function<SignInFailures, AuditEntry> audit);
+    /** The wrong passwords counted for a user name from an address ({@link SignInFailures#NONE} when none). */
+    SignInFailures signInFailures(String username, String address);
 
     /**
-     * Signs a user in: clears failed sign-ins, deletes the user's sessions last seen before
+     * Counts a wrong password for a user name (one that exists or not) from an address: reads its failures, asks
+     * {@code next} for the new ones (the lockout decision), stores them and the audit row {@code audit} makes of
+     * them, in one transaction, so that concurrent failures are all counted. Counts of any name whose last failure
+     * came before {@code forgetBefore} are deleted with it: the table cannot grow without limit.
+     */
+    SignInFailures failedSignIn(String username, String address, long forgetBefore, UnaryOperator<SignInFailures> next,
+                                Function<SignInFailures, AuditEntry> audit);
+
+    /** A right password from this address: its count of wrong ones for this name starts afresh. */
+    void clearSignInFailures(String username, String address);
+
+    /**
+     * Signs a user in: deletes the user's sessions last seen before
      * {@code staleBefore} or made before {@code expiredBefore} (they have expired), and stores the new
      * session with its audit row.
      */

@@ -1,12 +1,12 @@
 package io.ductus.store.account;
 
 /**
- * A user's wrong passwords as stored.
+ * Wrong passwords for a user name from one address, as stored.
  *
- * @param firstAt     first failure of the current count, or null
+ * @param lastAt      the last failure, or null
  * @param lockedUntil sign-in refused until then, or null
  */
-public record SignInFailures(int count, Long firstAt, Long lockedUntil) {
+public record SignInFailures(int count, Long lastAt, Long lockedUntil) {
 
     public static final SignInFailures NONE = new SignInFailures(0, null, null);
 }

@@ -6,7 +6,7 @@ import java.util.Set;
  * A user as stored.
  *
  * @param passwordHash       argon2id PHC string, or null (no password sign-in)
- * @param failures           recent wrong passwords (lockout)
+ * @param failures           its name's wrong passwords from every address: their sum, the last, the latest lock
  * @param disabledAt         when the account was disabled, or null
  */
 public record UserRecord(long id, String username, String role, Set<String> permissions, String passwordHash,

@@ -20,8 +20,11 @@ final class AccountRows {
 
     static final String USER_COLUMNS = """
             u.id AS u_id, u.username AS u_username, u.role AS u_role, u.permissions AS u_permissions,
-            u.password_hash AS u_password_hash, u.must_change_password AS u_must_change, u.failed_sign_ins AS u_failed,
-            u.failed_since AS u_failed_since, u.locked_until AS u_locked_until, u.disabled_at AS u_disabled_at,
+            u.password_hash AS u_password_hash, u.must_change_password AS u_must_change,
+            (SELECT COALESCE(SUM(f.failures), 0) FROM sign_in_failures f WHERE f.username = u.username) AS u_failed,
+            (SELECT MAX(f.last_at) FROM sign_in_failures f WHERE f.username = u.username) AS u_failed_since,
+            (SELECT MAX(f.locked_until) FROM sign_in_failures f WHERE f.username = u.username) AS u_locked_until,
+            u.disabled_at AS u_disabled_at,
             u.created_at AS u_created_at, u.password_changed_at AS u_password_changed_at""";
     static final String TOKEN_COLUMNS = """
             t.id AS t_id, t.name AS t_name, t.role AS t_role, t.permissions AS t_permissions, t.user_id AS t_user_id,

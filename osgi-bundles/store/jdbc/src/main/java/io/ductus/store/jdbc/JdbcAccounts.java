@@ -51,9 +51,17 @@ final class JdbcAccounts implements AccountStore {
             UPDATE users SET password_hash = ?, must_change_password = ?, password_changed_at = ?,
                              failed_sign_ins = 0, failed_since = NULL, locked_until = NULL
             WHERE id = ?""";
-    // Takes the row's lock on PostgreSQL before the read (SQLite has one writer anyway).
-    private static final String LOCK_USER = "UPDATE users SET failed_sign_ins = failed_sign_ins WHERE id = ?";
-    private static final String SET_FAILURES = "UPDATE users SET failed_sign_ins = ?, failed_since = ?, locked_until = ? WHERE id = ?";
+    private static final String CLEAR_USER_FAILURES =
+            "DELETE FROM sign_in_failures WHERE username = (SELECT username FROM users WHERE id = ?)";
+    private static final String FORGET_FAILURES = "DELETE FROM sign_in_failures WHERE last_at < ?";
+    private static final String FAILURES = "SELECT failures, last_at, locked_until FROM sign_in_failures WHERE username = ? AND address = ?";
+    // Takes the row's lock on PostgreSQL before the read (SQLite has one writer anyway); the row is made when missing.
+    private static final String LOCK_FAILURES = """
+            INSERT INTO sign_in_failures (username, address, failures, last_at, locked_until) VALUES (?, ?, 0, ?, NULL)
+            ON CONFLICT (username, address) DO UPDATE SET failures = sign_in_failures.failures""";
+    private static final String SET_FAILURES =
+            "UPDATE sign_in_failures SET failures = ?, last_at = ?, locked_until = ? WHERE username = ? AND address = ?";
+    private static final String CLEAR_FAILURES = "DELETE FROM sign_in_failures WHERE username = ? AND address = ?";
     private static final String END_SESSIONS_BUT = "DELETE FROM api_sessions WHERE user_id = ? AND id <> ?";
     private static final String END_SESSIONS = "DELETE FROM api_sessions WHERE user_id = ?";
     private static final String END_STALE_SESSIONS = "DELETE FROM api_sessions WHERE user_id = ? AND (last_seen_at < ? OR created_at < ?)";
@@ -140,6 +148,10 @@ final class JdbcAccounts implements AccountStore {
                 ps.setLong(4, userId);
                 if (ps.executeUpdate() == 0) return false;
             }
+            try (PreparedStatement ps = c.prepareStatement(CLEAR_USER_FAILURES)) {
+                ps.setLong(1, userId);
+                ps.executeUpdate();
+            }
             try (PreparedStatement ps = c.prepareStatement(keepSessionId == null ? END_SESSIONS : END_SESSIONS_BUT)) {
                 ps.setLong(1, userId);
                 if (keepSessionId != null) ps.setLong(2, keepSessionId);
@@ -151,21 +163,43 @@ final class JdbcAccounts implements AccountStore {
     }
 
     @Override
-    public SignInFailures failedSignIn(long userId, UnaryOperator<SignInFailures> next,
+    public SignInFailures signInFailures(String username, String address) {
+        return transactions.read(c -> failures(c, username, address));
+    }
+
+    private static SignInFailures failures(Connection c, String username, String address) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(FAILURES)) {
+            ps.setString(1, username);
+            ps.setString(2, address(address));
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) return SignInFailures.NONE;
+                return new SignInFailures(rs.getInt(1), Rows.nullableLong(rs, "last_at"), Rows.nullableLong(rs, "locked_until"));
+            }
+        }
+    }
+
+    @Override
+    public SignInFailures failedSignIn(String username, String address, long forgetBefore, UnaryOperator<SignInFailures> next,
                                        Function<SignInFailures, AuditEntry> audit) {
         return transactions.write(Durability.STRICT, c -> {
-            try (PreparedStatement ps = c.prepareStatement(LOCK_USER)) {
-                ps.setLong(1, userId);
+            try (PreparedStatement ps = c.prepareStatement(FORGET_FAILURES)) {
+                ps.setLong(1, forgetBefore);
                 ps.executeUpdate();
             }
-            UserRecord user = userBy(c, USER_BY_ID, userId)
-                    .orElseThrow(() -> new SQLException("user " + userId + " is gone"));
-            SignInFailures failures = next.apply(user.failures());
+            try (PreparedStatement ps = c.prepareStatement(LOCK_FAILURES)) {
+                ps.setString(1, username);
+                ps.setString(2, address(address));
+                ps.setLong(3, forgetBefore);
+                ps.executeUpdate();
+            }
+            SignInFailures before = failures(c, username, address);
+            SignInFailures failures = next.apply(before.count() == 0 ? SignInFailures.NONE : before);
             try (PreparedStatement ps = c.prepareStatement(SET_FAILURES)) {
                 ps.setInt(1, failures.count());
-                setNullableLong(ps, 2, failures.firstAt());
+                ps.setLong(2, failures.lastAt() == null ? forgetBefore : failures.lastAt());
                 setNullableLong(ps, 3, failures.lockedUntil());
-                ps.setLong(4, userId);
+                ps.setString(4, username);
+                ps.setString(5, address(address));
                 ps.executeUpdate();
             }
             insertAudit(c, audit.apply(failures));
@@ -174,15 +208,24 @@ final class JdbcAccounts implements AccountStore {
     }
 
     @Override
+    public void clearSignInFailures(String username, String address) {
+        transactions.write(Durability.STRICT, c -> {
+            try (PreparedStatement ps = c.prepareStatement(CLEAR_FAILURES)) {
+                ps.setString(1, username);
+                ps.setString(2, address(address));
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    /** Calls from no network address (in-process) are counted together. */
+    private static String address(String address) {
+        return address == null ? "" : address;
+    }
+
+    @Override
     public SessionRecord signIn(NewSession session, long staleBefore, long expiredBefore, AuditEntry audit) {
         return transactions.write(Durability.STRICT, c -> {
-            try (PreparedStatement ps = c.prepareStatement(SET_FAILURES)) {
-                ps.setInt(1, 0);
-                setNullableLong(ps, 2, null);
-                setNullableLong(ps, 3, null);
-                ps.setLong(4, session.userId());
-                ps.executeUpdate();
-            }
             try (PreparedStatement ps = c.prepareStatement(END_STALE_SESSIONS)) {
                 ps.setLong(1, session.userId());
                 ps.setLong(2, staleBefore);

@@ -45,8 +45,15 @@ public final class JdbcStore implements Store, AutoCloseable {
     private final JdbcAlerts alerts;
     private final JdbcRevisions revisions;
     private final JdbcReplays replays;
+    private final JdbcStore forCallers;
+    private final boolean view;
 
     public JdbcStore(Dialect dialect, Transactions transactions, String description) {
+        this(dialect, transactions, description, null);
+    }
+
+    /** {@code owner} null: the store itself; else its view for the API's callers (closing it closes nothing). */
+    private JdbcStore(Dialect dialect, Transactions transactions, String description, JdbcStore owner) {
         this.dialect = Objects.requireNonNull(dialect);
         this.transactions = Objects.requireNonNull(transactions);
         this.description = Objects.requireNonNull(description);
@@ -54,6 +61,15 @@ public final class JdbcStore implements Store, AutoCloseable {
         this.alerts = new JdbcAlerts(dialect, transactions);
         this.revisions = new JdbcRevisions(transactions);
         this.replays = new JdbcReplays(transactions);
+        this.view = owner != null;
+        Transactions callers = transactions.forCallers();
+        this.forCallers = owner != null ? this
+                : callers == transactions ? this : new JdbcStore(dialect, callers, description, this);
+    }
+
+    @Override
+    public Store forCallers() {
+        return forCallers;
     }
 
     @Override
@@ -253,6 +269,6 @@ public final class JdbcStore implements Store, AutoCloseable {
 
     @Override
     public void close() {
-        transactions.close();
+        if (!view) transactions.close();
     }
 }

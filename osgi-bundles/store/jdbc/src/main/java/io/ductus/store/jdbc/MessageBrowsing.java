@@ -38,7 +38,8 @@ import java.util.List;
  * filters (with a time range, first as without it: when those are all in the range, they are the window),
  * and only then looks into those messages' payloads. So one call reads at most {@code scanLimit}
  * payloads, however big the table; the first message it did not read is where the next call goes on
- * (docs/store.md).
+ * (docs/store.md). It reads its window in parts and stops early, saying where to go on, when its time budget
+ * runs out.
  */
 public final class MessageBrowsing {
 
@@ -138,7 +139,7 @@ public final class MessageBrowsing {
 
     private static MessageQuery withoutRange(MessageQuery q) {
         return new MessageQuery(q.interfaceName(), q.status(), null, null, q.beforeId(), q.limit(), q.text(),
-                q.scanLimit());
+                q.scanLimit(), q.timeBudget());
     }
 
     private static List<MessageSummary> read(Connection c, String sql, MessageQuery q, int bound) throws SQLException {
@@ -166,28 +167,57 @@ public final class MessageBrowsing {
         return q.status() != null && q.status() != MessageStatus.SENT;
     }
 
+    /**
+     * Reads the window in parts of {@link MessageQuery#SEARCH_WINDOW} messages, newest first, until the page is
+     * full, the scan limit is read, the messages end, or the time budget is spent (looked at after each part).
+     */
     private static MessagePage search(Connection c, Dialect dialect, MessageQuery asked) throws SQLException {
         MessageQuery q = timed(asked) && !rareStatus(asked) && newestAllInRange(c, dialect, asked)
                 ? withoutRange(asked) : asked;
+        long deadline = q.timeBudget() == null ? Long.MAX_VALUE : System.nanoTime() + q.timeBudget().toNanos();
         List<MessageSummary> found = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(textSql(q, dialect))) {
-            int i = bindFilters(ps, q);
-            ps.setInt(i++, q.scanLimit());
-            ps.setBytes(i++, q.text().getBytes(StandardCharsets.UTF_8));
-            ps.setInt(i, q.limit() + 1);
+        int left = q.scanLimit();
+        Long before = q.beforeId();
+        while (true) {
+            MessageQuery part = q.withBeforeId(before).withScanLimit(Math.min(MessageQuery.SEARCH_WINDOW, left));
+            found.addAll(searchPart(c, dialect, part, q.limit() + 1 - found.size()));
+            if (found.size() > q.limit()) return full(found, q.limit());
+            Long next = nextAfter(c, dialect, part);
+            if (next == null) return new MessagePage(found, null); // it read to the end
+            left -= part.scanLimit();
+            before = next;
+            if (left == 0) return new MessagePage(found, next, true, false);
+            if (System.nanoTime() - deadline >= 0) return new MessagePage(found, next, false, true);
+        }
+    }
+
+    /** Up to {@code limit} messages of one part of a search's window whose payload holds the text. */
+    private static List<MessageSummary> searchPart(Connection c, Dialect dialect, MessageQuery part, int limit) throws SQLException {
+        List<MessageSummary> found = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(textSql(part, dialect))) {
+            int i = bindFilters(ps, part);
+            ps.setInt(i++, part.scanLimit());
+            ps.setBytes(i++, part.text().getBytes(StandardCharsets.UTF_8));
+            ps.setInt(i, limit);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) found.add(MessageReads.summary(rs));
             }
         }
-        if (found.size() > q.limit()) return full(found, q.limit());
-        try (PreparedStatement ps = c.prepareStatement(windowEndSql(q, dialect))) {
-            int i = bindFilters(ps, q);
-            ps.setInt(i, q.scanLimit() + 1);
+        return found;
+    }
+
+    /**
+     * Where a search goes on after a part of its window: the {@code beforeId} that reads from the first message
+     * the part did not read, or null when the part read to the oldest message.
+     */
+    private static Long nextAfter(Connection c, Dialect dialect, MessageQuery part) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(windowEndSql(part, dialect))) {
+            int i = bindFilters(ps, part);
+            ps.setInt(i, part.scanLimit() + 1);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                if (rs.getLong(2) <= q.scanLimit()) return new MessagePage(found, null); // it read to the end
-                // The window was full and one more message follows: the search goes on from just above it.
-                return new MessagePage(found, rs.getLong(1) + 1, true);
+                // bounded one past the part: a count above it means one more message follows (the oldest counted)
+                return rs.getLong(2) <= part.scanLimit() ? null : rs.getLong(1) + 1;
             }
         }
     }

@@ -18,6 +18,15 @@ public interface Transactions extends AutoCloseable {
     /** Runs {@code work} in a read-only transaction: it sees one consistent, committed state. */
     <T> T read(SqlWork<T> work);
 
+    /**
+     * The same database for the API's callers: connections (and, where the driver needs them, threads) of
+     * their own, so that what people browse, search and read never takes those intake and the workers need.
+     * Writes still go where the database serializes them. Closed with this one.
+     */
+    default Transactions forCallers() {
+        return this;
+    }
+
     @Override
     void close();
 }

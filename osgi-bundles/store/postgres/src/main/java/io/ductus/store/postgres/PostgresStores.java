@@ -11,10 +11,12 @@ import java.sql.SQLException;
 import java.util.Map;
 import org.postgresql.ds.PGSimpleDataSource;
 
-/** Opens a PostgreSQL store: the connection pool and the migrations (common and PostgreSQL-only). */
+/** Opens a PostgreSQL store: the connection pools (the engine's, the API's callers') and the migrations (common and PostgreSQL-only). */
 public final class PostgresStores {
 
     static final int CONNECT_TIMEOUT_S = 10;
+    /** Connections of the API's callers (browsing, searching, accounts), apart from the engine's pool. */
+    static final int CALLER_POOL_SIZE = 4;
 
     private PostgresStores() {
     }
@@ -24,11 +26,14 @@ public final class PostgresStores {
         DatabaseSetting setting = DatabaseSetting.parse(url);
         PostgresUrl parts = PostgresUrl.parse(setting.location());
         HikariDataSource pool = null;
+        HikariDataSource callers = null;
         try {
-            pool = pool(dataSource(parts), parts.poolSize());
+            pool = pool(dataSource(parts), "ductus-postgres", parts.poolSize());
             Migrations.migrate(pool, Dialect.POSTGRES);
-            return new JdbcStore(Dialect.POSTGRES, new PostgresTransactions(pool), setting.display());
+            callers = pool(dataSource(parts), "ductus-postgres-callers", Math.min(CALLER_POOL_SIZE, parts.poolSize()));
+            return new JdbcStore(Dialect.POSTGRES, new PostgresTransactions(pool, callers), setting.display());
         } catch (RuntimeException e) {
+            if (callers != null) callers.close();
             if (pool != null) pool.close();
             if (e instanceof StoreException se) throw se;
             throw new StoreException("cannot open " + setting.display() + ": " + e.getMessage(), e);
@@ -57,10 +62,10 @@ public final class PostgresStores {
     }
 
     /** The pool fails at once (not after a wait) when the first connection cannot be made. */
-    private static HikariDataSource pool(PGSimpleDataSource source, int size) {
+    private static HikariDataSource pool(PGSimpleDataSource source, String name, int size) {
         HikariConfig config = new HikariConfig();
         config.setDataSource(source);
-        config.setPoolName("ductus-postgres");
+        config.setPoolName(name);
         config.setMaximumPoolSize(size);
         config.setMinimumIdle(Math.min(2, size));
         config.setAutoCommit(false);

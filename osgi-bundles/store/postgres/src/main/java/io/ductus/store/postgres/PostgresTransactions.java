@@ -12,14 +12,33 @@ import java.sql.Statement;
 /**
  * PostgreSQL: every write is its own transaction on a pooled connection, and concurrent writes run at
  * once. The server's group commit flushes the WAL once for the commits waiting together, so concurrent
- * callers share fsyncs here too. Relaxed writes commit with {@code synchronous_commit = off}.
+ * callers share fsyncs here too. Relaxed writes commit with {@code synchronous_commit = off}. The API's
+ * callers have a small pool of their own ({@link #forCallers()}), so that browsing never takes the
+ * connections intake and the workers need.
  */
 final class PostgresTransactions implements Transactions {
 
     private final HikariDataSource pool;
+    /** The API's callers' pool, or null for these transactions when they are the callers' themselves. */
+    private final HikariDataSource callerPool;
+    private final PostgresTransactions forCallers;
 
-    PostgresTransactions(HikariDataSource pool) {
+    /** @param callerPool the connections of the API's callers ({@link #forCallers()}), apart from the engine's */
+    PostgresTransactions(HikariDataSource pool, HikariDataSource callerPool) {
         this.pool = pool;
+        this.callerPool = callerPool;
+        this.forCallers = new PostgresTransactions(callerPool);
+    }
+
+    private PostgresTransactions(HikariDataSource callers) {
+        this.pool = callers;
+        this.callerPool = null;
+        this.forCallers = this;
+    }
+
+    @Override
+    public Transactions forCallers() {
+        return forCallers;
     }
 
     @Override
@@ -70,6 +89,8 @@ final class PostgresTransactions implements Transactions {
 
     @Override
     public void close() {
+        if (callerPool == null) return; // the callers' view: closed with the engine's
+        callerPool.close();
         pool.close();
     }
 }

@@ -1,7 +1,5 @@
 package io.ductus.store.sqlite;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
 import io.ductus.store.StoreException;
 import io.ductus.store.jdbc.Dialect;
 import io.ductus.store.jdbc.JdbcStore;
@@ -17,7 +15,7 @@ import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteDataSource;
 import org.sqlite.SQLiteOpenMode;
 
-/** Opens a SQLite store: the file, its migrations, the group-commit writer and the reader pool. */
+/** Opens a SQLite store: the file, its migrations, the group-commit writer and the reader pools. */
 public final class SqliteStores {
 
     /** Most callers in one group commit. */
@@ -25,6 +23,11 @@ public final class SqliteStores {
     /** Longest a leader waits for last time's callers to come back before it commits without them. */
     public static final long MAX_WAIT_NANOS = TimeUnit.MICROSECONDS.toNanos(1000);
     static final int READERS = 8;
+    /**
+     * Read connections of the API's callers: browsing, searching, payloads, the audit log, sign-ins. Their threads
+     * run at the lowest priority, so intake and the workers get the CPU first.
+     */
+    static final int CALLER_READERS = 4;
     /** How often the WAL is copied back into the database file, off the commit path. */
     static final long CHECKPOINT_INTERVAL_MS = 100;
     static final int BUSY_TIMEOUT_MS = 10_000;
@@ -37,13 +40,19 @@ public final class SqliteStores {
     /** Opens (creating it and its folder if needed) and migrates the database file. */
     public static JdbcStore open(Path file) {
         Path absolute = file.toAbsolutePath().normalize();
+        return new JdbcStore(Dialect.SQLITE, transactions(absolute), "sqlite:" + absolute);
+    }
+
+    /** The writer, the read pools and the checkpointer of a database file, migrated. */
+    static SqliteTransactions transactions(Path absolute) {
         try {
             if (absolute.getParent() != null) Files.createDirectories(absolute.getParent());
         } catch (IOException e) {
             throw new StoreException("cannot create the folder of " + absolute + ": " + e.getMessage(), e);
         }
         SQLiteDataSource writerSource = dataSource(absolute, true);
-        HikariDataSource readers = null;
+        ReadPool readers = null;
+        ReadPool callerReaders = null;
         Connection writerConnection = null;
         Checkpointer checkpointer = null;
         try {
@@ -55,10 +64,11 @@ public final class SqliteStores {
             }
             GroupCommitWriter writer = new GroupCommitWriter(writerConnection, MAX_BATCH, MAX_WAIT_NANOS);
             checkpointer = new Checkpointer(dataSource(absolute, false).getConnection(), writer, CHECKPOINT_INTERVAL_MS);
-            readers = readerPool(absolute);
-            return new JdbcStore(Dialect.SQLITE, new SqliteTransactions(writer, readers, checkpointer),
-                    "sqlite:" + absolute);
+            readers = new ReadPool(absolute, "ductus-sqlite-readers", READERS, false);
+            callerReaders = new ReadPool(absolute, "ductus-sqlite-caller-readers", CALLER_READERS, true);
+            return new SqliteTransactions(writer, readers, callerReaders, checkpointer);
         } catch (SQLException | RuntimeException e) {
+            if (callerReaders != null) callerReaders.close();
             if (readers != null) readers.close();
             if (checkpointer != null) checkpointer.close();
             closeQuietly(writerConnection);
@@ -86,17 +96,6 @@ public final class SqliteStores {
         SQLiteDataSource source = new SQLiteDataSource(config);
         source.setUrl("jdbc:sqlite:" + file);
         return source;
-    }
-
-    private static HikariDataSource readerPool(Path file) {
-        HikariConfig config = new HikariConfig();
-        config.setDataSource(dataSource(file, false));
-        config.setPoolName("ductus-sqlite-readers");
-        config.setMaximumPoolSize(READERS);
-        config.setMinimumIdle(1);
-        config.setAutoCommit(false);
-        config.setConnectionTimeout(10_000);
-        return new HikariDataSource(config);
     }
 
     private static void closeQuietly(Connection c) {

@@ -95,25 +95,41 @@ class AccountStoreContractTest {
         try (ExecutorService pool = Executors.newFixedThreadPool(attempts)) {
             List<Future<SignInFailures>> done = new ArrayList<>();
             for (int i = 0; i < attempts; i++) {
-                done.add(pool.submit(() -> accounts.failedSignIn(id,
-                        f -> new SignInFailures(f.count() + 1, f.firstAt() == null ? T0 : f.firstAt(), f.count() + 1 >= 5 ? T0 + 60_000 : null),
+                done.add(pool.submit(() -> accounts.failedSignIn(name, "10.0.0.1", 0,
+                        f -> new SignInFailures(f.count() + 1, T0, f.count() + 1 >= 5 ? T0 + 60_000 : null),
                         f -> audit("session.refused", "user:" + name))));
             }
             for (Future<SignInFailures> f : done) f.get();
         }
-        UserRecord user = accounts.user(id).orElseThrow();
-        assertThat(user.failures()).isEqualTo(new SignInFailures(attempts, T0, T0 + 60_000));
+        assertThat(accounts.signInFailures(name, "10.0.0.1")).isEqualTo(new SignInFailures(attempts, T0, T0 + 60_000));
+        assertThat(accounts.user(id).orElseThrow().failures()).as("the user shows its name's latest lock")
+                .isEqualTo(new SignInFailures(attempts, T0, T0 + 60_000));
         assertThat(rowsFor("user:" + name)).hasSize(1 + attempts);
     }
 
     @Test
-    void signing_in_clears_failures_stores_the_session_and_ends_expired_ones() {
+    void failed_sign_ins_count_per_name_and_address_for_names_nobody_has_too_and_old_counts_are_forgotten() {
+        String nobody = name + "-nobody";
+        accounts.failedSignIn(nobody, "10.0.0.1", 0, f -> new SignInFailures(f.count() + 1, T0, null), f -> audit("session.refused", null));
+        accounts.failedSignIn(nobody, "10.0.0.1", 0, f -> new SignInFailures(f.count() + 1, T0 + 1, null), f -> audit("session.refused", null));
+        accounts.failedSignIn(nobody, "10.0.0.2", 0, f -> new SignInFailures(f.count() + 1, T0 + 2, null), f -> audit("session.refused", null));
+        assertThat(accounts.signInFailures(nobody, "10.0.0.1")).isEqualTo(new SignInFailures(2, T0 + 1, null));
+        assertThat(accounts.signInFailures(nobody, "10.0.0.2")).isEqualTo(new SignInFailures(1, T0 + 2, null));
+        assertThat(accounts.signInFailures(nobody, "10.0.0.3")).isEqualTo(SignInFailures.NONE);
+        accounts.clearSignInFailures(nobody, "10.0.0.2");
+        assertThat(accounts.signInFailures(nobody, "10.0.0.2")).isEqualTo(SignInFailures.NONE);
+        // A failure of another name, long after: counts last seen before forgetBefore are deleted with it.
+        accounts.failedSignIn(name, "10.0.0.9", T0 + 2, f -> new SignInFailures(1, T0 + 9, null), f -> audit("session.refused", null));
+        assertThat(accounts.signInFailures(nobody, "10.0.0.1")).isEqualTo(SignInFailures.NONE);
+        assertThat(accounts.signInFailures(name, "10.0.0.9")).isEqualTo(new SignInFailures(1, T0 + 9, null));
+    }
+
+    @Test
+    void signing_in_stores_the_session_and_ends_expired_ones() {
         long id = accounts.createUser(newUser(name), audit("user.create", "user:" + name)).id();
-        accounts.failedSignIn(id, f -> new SignInFailures(2, T0, null), f -> audit("session.refused", "user:" + name));
         SessionRecord old = accounts.signIn(new NewSession(hash(name + "old"), hash("c1"), id, T0), 0, 0, audit("session.create", "user:" + name));
         SessionRecord fresh = accounts.signIn(new NewSession(hash(name + "new"), hash("c2"), id, T0 + 10_000), T0 + 1, T0 - 1,
                 audit("session.create", "user:" + name));
-        assertThat(accounts.user(id).orElseThrow().failures()).isEqualTo(SignInFailures.NONE);
         assertThat(accounts.session(hash(name + "old"))).isEmpty();
         var found = accounts.session(hash(name + "new")).orElseThrow();
         assertThat(found.session()).isEqualTo(fresh);
@@ -133,7 +149,8 @@ class AccountStoreContractTest {
     @Test
     void setting_a_password_clears_a_lockout_and_ends_the_other_sessions() {
         long id = accounts.createUser(newUser(name), audit("user.create", "user:" + name)).id();
-        accounts.failedSignIn(id, f -> new SignInFailures(5, T0, T0 + 900_000), f -> audit("user.locked", "user:" + name));
+        accounts.failedSignIn(name, "10.0.0.1", 0, f -> new SignInFailures(5, T0, T0 + 900_000), f -> audit("user.locked", "user:" + name));
+        accounts.failedSignIn(name, "10.0.0.2", 0, f -> new SignInFailures(5, T0, T0 + 900_000), f -> audit("user.locked", "user:" + name));
         SessionRecord kept = accounts.signIn(new NewSession(hash(name + "a"), hash("c"), id, T0), 0, 0, audit("session.create", "user:" + name));
         accounts.signIn(new NewSession(hash(name + "b"), hash("c"), id, T0), 0, 0, audit("session.create", "user:" + name));
         assertThat(accounts.setPassword(id, "$argon2id$new", false, kept.id(), T0 + 5, audit("user.password_change", "user:" + name))).isTrue();
@@ -141,6 +158,7 @@ class AccountStoreContractTest {
         assertThat(user.passwordHash()).isEqualTo("$argon2id$new");
         assertThat(user.mustChangePassword()).isFalse();
         assertThat(user.failures()).isEqualTo(SignInFailures.NONE);
+        assertThat(accounts.signInFailures(name, "10.0.0.2")).as("from every address").isEqualTo(SignInFailures.NONE);
         assertThat(user.passwordChangedAt()).isEqualTo(T0 + 5);
         assertThat(accounts.session(hash(name + "a"))).isPresent();
         assertThat(accounts.session(hash(name + "b"))).isEmpty();

@@ -105,6 +105,25 @@ class MessageBrowserTest {
     }
 
     @Test
+    void a_text_search_out_of_time_stops_after_one_part_of_its_window_and_says_where_to_go_on() {
+        int total = MessageQuery.SEARCH_WINDOW + 10;
+        List<Long> ids = storeTexts(IntStream.range(0, total).mapToObj(i -> i == 5 || i == total - 1 ? "hit " + i : "miss " + i)
+                .toArray(String[]::new));
+        MessageQuery q = MessageQuery.newest(iface, 10).withText("hit").withTimeBudget(java.time.Duration.ZERO);
+        MessagePage first = store.browse(q); // one part: the newest SEARCH_WINDOW messages
+        assertThat(first.messages()).extracting(MessageSummary::id).containsExactly(ids.get(total - 1));
+        assertThat(first.timeBudgetReached()).isTrue();
+        assertThat(first.scanLimitReached()).isFalse();
+        assertThat(first.nextBeforeId()).isEqualTo(ids.get(9) + 1); // 9 is the first it did not read
+        MessagePage rest = store.browse(q.withBeforeId(first.nextBeforeId()));
+        assertThat(rest.messages()).extracting(MessageSummary::id).containsExactly(ids.get(5));
+        assertThat(rest.timeBudgetReached()).isFalse();
+        assertThat(rest.nextBeforeId()).isNull();
+        MessagePage unhurried = store.browse(q.withTimeBudget(null));
+        assertThat(unhurried.messages()).extracting(MessageSummary::id).containsExactly(ids.get(total - 1), ids.get(5));
+    }
+
+    @Test
     void a_full_page_of_text_matches_goes_on_after_its_last_message() {
         List<Long> ids = storeTexts("hit 0", "hit 1", "miss 2", "hit 3", "hit 4");
         MessagePage first = store.browse(MessageQuery.newest(iface, 2).withText("hit"));

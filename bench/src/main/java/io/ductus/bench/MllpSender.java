@@ -1,0 +1,76 @@
+package io.ductus.bench;
+
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+
+/** One MLLP connection of a benchmark: frame, send, read the ACK's MSA-1. */
+final class MllpSender implements AutoCloseable {
+
+    private final Socket socket;
+    private final InputStream in;
+    private final OutputStream out;
+
+    /** A connection to 127.0.0.1 from 127.0.0.1. */
+    MllpSender(int port) throws IOException {
+        this(port, null, 60_000);
+    }
+
+    /**
+     * @param from      the local address to connect from (on loopback, any 127.x.y.z: the listener sees another
+     *                  sender), or null for the system's choice
+     * @param timeoutMs how long to wait for an ACK
+     */
+    MllpSender(int port, InetAddress from, int timeoutMs) throws IOException {
+        socket = new Socket();
+        try {
+            socket.setTcpNoDelay(true);
+            if (from != null) socket.bind(new InetSocketAddress(from, 0));
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
+            socket.setSoTimeout(timeoutMs);
+            in = new BufferedInputStream(socket.getInputStream());
+            out = socket.getOutputStream();
+        } catch (IOException e) {
+            socket.close();
+            throw e;
+        }
+    }
+
+    /** True when the answer was AA. */
+    boolean send(byte[] message) throws IOException {
+        return "AA".equals(ackCode(message));
+    }
+
+    /** Sends the message and returns the ACK's MSA-1 (AA, AE, AR), or "?" for an answer without one. */
+    String ackCode(byte[] message) throws IOException {
+        byte[] framed = new byte[message.length + 3];
+        framed[0] = 0x0B;
+        System.arraycopy(message, 0, framed, 1, message.length);
+        framed[framed.length - 2] = 0x1C;
+        framed[framed.length - 1] = 0x0D;
+        out.write(framed);
+        out.flush();
+        int b;
+        while ((b = in.read()) != 0x0B) if (b < 0) throw new EOFException("connection closed");
+        ByteArrayOutputStream ack = new ByteArrayOutputStream(200);
+        while ((b = in.read()) != 0x1C) {
+            if (b < 0) throw new EOFException("connection closed");
+            ack.write(b);
+        }
+        String text = ack.toString(StandardCharsets.ISO_8859_1);
+        int msa = text.indexOf("MSA|");
+        return msa >= 0 && text.length() >= msa + 6 ? text.substring(msa + 4, msa + 6) : "?";
+    }
+
+    @Override
+    public void close() throws IOException {
+        socket.close();
+    }
+}
