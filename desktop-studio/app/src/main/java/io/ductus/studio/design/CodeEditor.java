@@ -69,6 +69,7 @@ public final class CodeEditor {
                 area.replaceText(t);
                 area.moveTo(0);
                 area.showParagraphAtTop(0);
+                area.scrollXToPixel(0);
             } finally {
                 updating = false;
             }

@@ -84,8 +84,14 @@ public final class DesignerView {
         Button deploy = Icons.button("Deploy…", Material2AL.CLOUD_UPLOAD, "designer-deploy", vm::showDeploy);
         Button history = Icons.button("History", Material2AL.HISTORY, "designer-history", vm::showHistory);
         Button trialSide = Icons.button("Trial", Material2MZ.SCIENCE, "designer-trial", vm::showTrial);
-        for (Button b : new Button[] {tryNow, deploy, history, trialSide}) b.disableProperty().bind(draft.interfaceNameProperty().isEmpty());
-        HBox header = new HBox(8, file, grow, saved, tryNow, trialSide, deploy, history);
+        for (Button b : new Button[] {tryNow, deploy, history, trialSide}) {
+            b.disableProperty().bind(draft.interfaceNameProperty().isEmpty());
+            b.setMinWidth(Region.USE_PREF_SIZE); // the save state gives way, the buttons keep their words
+        }
+        saved.setMinWidth(0);
+        HBox buttons = new HBox(8, tryNow, trialSide, deploy, history, grow, saved);
+        buttons.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        VBox header = new VBox(4, buttons, file);
         header.getStyleClass().add("toolbar-row");
         Label problems = new Label();
         problems.setId("editor-problems");
@@ -106,9 +112,11 @@ public final class DesignerView {
 
         SplitPane split = new SplitPane(left, center, side);
         split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.18, 0.58);
+        split.setDividerPositions(0.2, 0.6);
         SplitPane.setResizableWithParent(left, false);
-        root.setTop(new HBox(Titles.screen("Designer")));
+        HBox title = new HBox(Titles.screen("Designer"));
+        title.getStyleClass().add("toolbar-row");
+        root.setTop(title);
         root.setCenter(split);
         root.setOnKeyPressed(e -> {
             if (new KeyCodeCombination(KeyCode.F9).match(e)) trial.run();

@@ -131,6 +131,7 @@ public final class MessageDetailView {
         outputText.getStyleClass().add("mono");
         outputText.textProperty().bind(vm.outputTextProperty());
         outputTab.setContent(outputText);
+        outputTab.setId("tab-output");
         payloadTabs.getTabs().setAll(treeTab, rawTab, readableTab, outputTab);
         payloadTabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         payloadTabs.setId("payload-tabs");

@@ -38,6 +38,7 @@ public final class ReplayView {
         ListView<String> interfaces = new ListView<>(vm.interfaceNames());
         interfaces.setId("replay-interfaces");
         interfaces.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        interfaces.setMinHeight(120);
         interfaces.setPrefHeight(140);
         interfaces.getSelectionModel().getSelectedItems().addListener((javafx.collections.ListChangeListener<String>) c ->
                 vm.chosen().setAll(interfaces.getSelectionModel().getSelectedItems()));
@@ -89,6 +90,7 @@ public final class ReplayView {
         ProgressBar progress = new ProgressBar();
         progress.setId("replay-progress");
         progress.setMaxWidth(Double.MAX_VALUE);
+        progress.setMinHeight(12);
         progress.progressProperty().bind(vm.progressProperty());
         Label status = new Label();
         status.setId("replay-status");
@@ -109,7 +111,8 @@ public final class ReplayView {
         fields.getColumns().add(column("Field that changed most", 150, Replay.TopField::field));
         fields.getColumns().add(column("Rows", 70, f -> String.valueOf(f.rows())));
         HBox summary = new HBox(8, kinds, fields);
-        summary.setPrefHeight(190);
+        summary.setMinHeight(215);
+        summary.setPrefHeight(215);
         HBox.setHgrow(kinds, Priority.ALWAYS);
         HBox.setHgrow(fields, Priority.ALWAYS);
 
@@ -152,7 +155,9 @@ public final class ReplayView {
         SplitPane split = new SplitPane(left, right);
         split.setDividerPositions(0.24);
         SplitPane.setResizableWithParent(left, false);
-        root.setTop(new HBox(Titles.screen("Replay")));
+        HBox title = new HBox(Titles.screen("Replay"));
+        title.getStyleClass().add("toolbar-row");
+        root.setTop(title);
         root.setCenter(split);
     }
 
