@@ -25,6 +25,7 @@ final class StudioBench implements BenchMain.Scenario {
     private static final Pattern SHOWN = Pattern.compile("ductus studio: connect screen shown");
     private static final Pattern LOAD = Pattern.compile("dashboard_1000_ms=(\\d+) fx_max_stall_ms=(\\d+) idle_max_stall_ms=(\\d+)"
             + " frames=(\\d+) events=(\\d+)");
+    private static final Pattern TRIAL = Pattern.compile("keystroke_to_trial_ms=(\\d+) keystroke_to_trial_p90_ms=(\\d+) trial_call_ms=(\\d+)");
 
     @Override
     public void run(Path root, boolean quick) throws Exception {
@@ -76,9 +77,45 @@ final class StudioBench implements BenchMain.Scenario {
         p.waitFor(30, TimeUnit.SECONDS);
         Matcher m = LOAD.matcher(line);
         if (!m.find()) throw new IllegalStateException("no figures from the load run: " + line);
+        Matcher t = TRIAL.matcher(designerTrial(root, quick ? 10 : 30));
+        if (!t.find()) throw new IllegalStateException("no figures from the designer's trial run");
         System.out.printf("RESULT studio start_to_connect_ms=%d dashboard_1000_ms=%s fx_max_stall_ms=%s idle_max_stall_ms=%s jvm_hello_ms=%d"
-                        + " frames=%s events=%s runs=%d%n", median(starts), m.group(1), m.group(2), m.group(3), median(bare), m.group(4),
-                m.group(5), runs);
+                        + " frames=%s events=%s keystroke_to_trial_ms=%s keystroke_to_trial_p90_ms=%s trial_call_ms=%s runs=%d%n", median(starts),
+                m.group(1), m.group(2), m.group(3), median(bare), m.group(4), m.group(5), t.group(1), t.group(2), t.group(3), runs);
+    }
+
+    /**
+     * The designer's live trial on a real engine: {@code ductus serve} with the trial benchmark's project (oru-lab on
+     * three destinations among 100 interfaces), and {@link StudioTrialLoad} in a child JVM typing into the editor.
+     */
+    private static String designerTrial(Path root, int rounds) throws Exception {
+        Path work = root.resolve("bench/target/studio-trial");
+        TrialBench.deleteQuietly(work);
+        Path project = work.resolve("project");
+        Path data = work.resolve("data");
+        TrialBench.writeProject(project);
+        Path stderr = work.resolve("stderr.log");
+        Path ductus = root.resolve("server-launcher/target/ductus/bin/ductus");
+        ProcessBuilder pb = new ProcessBuilder(ductus.toString(), "serve", "--project", project.toString(), "--data", data.toString(),
+                "--api-listen", "127.0.0.1:0", "--plugins", work.resolve("plugins").toString()).redirectError(stderr.toFile());
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        Process engine = pb.start();
+        try {
+            String api = TrialBench.awaitStarted(engine, stderr);
+            String token = TrialBench.token(ductus, project, data);
+            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw", "-Dheadless.geometry=1440x900-32",
+                    "--enable-native-access=ALL-UNNAMED", "-Xmx512m", "-XX:+UseSerialGC",
+                    "-cp", root.resolve("bench/target/ductus-bench.jar") + ":" + root.resolve("bench/target/lib") + "/*",
+                    StudioTrialLoad.class.getName(), api, token, Integer.toString(rounds)));
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String line = readUntil(p, TRIAL);
+            p.waitFor(30, TimeUnit.SECONDS);
+            return line;
+        } finally {
+            engine.destroy();
+            if (!engine.waitFor(30, TimeUnit.SECONDS)) engine.destroyForcibly();
+        }
     }
 
     private static String readUntil(Process p, Pattern wanted) throws IOException {
