@@ -28,7 +28,12 @@ public record Trial(String code, Map<String, String> files, List<Sample> message
 
     /** These files (the editor's, not yet saved) on these samples, compared with the deployed revision's outputs. */
     public static Trial ofFiles(Map<String, String> files, List<Sample> samples) {
-        return new Trial("files", files, samples, null, "deployed", null, false, null);
+        return ofFiles(files, samples, "deployed");
+    }
+
+    /** These files on these samples, the outputs compared with {@code compare}: deployed, or input (a new interface). */
+    public static Trial ofFiles(Map<String, String> files, List<Sample> samples, String compare) {
+        return new Trial("files", files, samples, null, compare, null, false, null);
     }
 
     /** An inline sample message and its charset (null: read as intake reads it). */

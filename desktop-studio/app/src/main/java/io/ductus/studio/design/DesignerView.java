@@ -64,7 +64,7 @@ public final class DesignerView {
         Label treeStatus = new Label();
         treeStatus.getStyleClass().add("muted");
         treeStatus.textProperty().bind(vm.interfaces().statusProperty());
-        VBox left = new VBox(6, search, tree, treeStatus);
+        VBox left = new VBox(6, search, tree, treeStatus, newInterfaceForm());
         VBox.setVgrow(tree, Priority.ALWAYS);
         left.setStyle("-fx-padding: 0.5em;");
 
@@ -122,6 +122,40 @@ public final class DesignerView {
             if (new KeyCodeCombination(KeyCode.F9).match(e)) trial.run();
             if (new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN).match(e)) draft.flush();
         });
+    }
+
+    /** The new-interface flow: name, source type, format, first destination; a valid draft is made and opened. */
+    private Node newInterfaceForm() {
+        TextField name = new TextField();
+        name.setId("new-name");
+        name.setPromptText("name, such as lab-results");
+        name.textProperty().bindBidirectional(vm.newNameProperty());
+        javafx.scene.control.ComboBox<String> source = choice("new-source", NewInterface.SOURCES, vm.newSourceProperty());
+        javafx.scene.control.ComboBox<String> format = choice("new-format", NewInterface.FORMATS, vm.newFormatProperty());
+        javafx.scene.control.ComboBox<String> destination = choice("new-destination", NewInterface.DESTINATIONS, vm.newDestinationProperty());
+        Label problem = new Label();
+        problem.getStyleClass().add("problem-text");
+        problem.setWrapText(true);
+        problem.textProperty().bind(vm.newProblemProperty());
+        problem.managedProperty().bind(problem.textProperty().isNotEmpty());
+        VBox form = new VBox(4, name, new HBox(4, new Label("source"), source), new HBox(4, new Label("format"), format),
+                new HBox(4, new Label("first destination"), destination), problem);
+        Button create = Icons.button("Create", Material2AL.ADD, "new-create", () -> {
+            if (vm.createNew()) form.setVisible(false);
+        });
+        form.getChildren().add(create);
+        form.setVisible(false);
+        form.managedProperty().bind(form.visibleProperty());
+        Button toggle = Icons.button("New interface…", Material2AL.ADD_BOX, "new-interface", () -> form.setVisible(!form.isVisible()));
+        return new VBox(6, toggle, form);
+    }
+
+    private static javafx.scene.control.ComboBox<String> choice(String id, java.util.List<String> values,
+                                                                javafx.beans.property.ObjectProperty<String> property) {
+        javafx.scene.control.ComboBox<String> box = new javafx.scene.control.ComboBox<>(javafx.collections.FXCollections.observableArrayList(values));
+        box.setId(id);
+        box.valueProperty().bindBidirectional(property);
+        return box;
     }
 
     /** The sample's tree, whose double click inserts a path at the editor's cursor. */

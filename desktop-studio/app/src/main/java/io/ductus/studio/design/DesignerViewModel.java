@@ -23,6 +23,11 @@ public final class DesignerViewModel {
     private final DeployViewModel deploy;
     private final HistoryViewModel history;
     private final ObjectProperty<Side> side = new SimpleObjectProperty<>(Side.TRIAL);
+    private final javafx.beans.property.StringProperty newName = new javafx.beans.property.SimpleStringProperty("");
+    private final ObjectProperty<String> newSource = new SimpleObjectProperty<>("mllp");
+    private final ObjectProperty<String> newFormat = new SimpleObjectProperty<>("hl7");
+    private final ObjectProperty<String> newDestination = new SimpleObjectProperty<>("file");
+    private final javafx.beans.property.ReadOnlyStringWrapper newProblem = new javafx.beans.property.ReadOnlyStringWrapper("");
 
     public DesignerViewModel(ServerSession session, Delays delays, Hl7TreeReader reader, Hl7Dictionary dictionary) {
         this.interfaces = new InterfacesViewModel(session);
@@ -57,6 +62,44 @@ public final class DesignerViewModel {
         } else {
             draft.selectedPathProperty().set(hit.path());
         }
+    }
+
+    /**
+     * The new-interface flow: a name, the source's type, the format and the first destination's type give a valid
+     * draft (interface.yaml and a transform that passes the message on), saved on the server and opened.
+     */
+    public boolean createNew() {
+        String name = newName.get().strip();
+        String problem = NewInterface.problemWithName(name, interfaces.names());
+        newProblem.set(problem);
+        if (!problem.isEmpty()) return false;
+        var files = NewInterface.files(name, newSource.get(), newFormat.get(), newDestination.get());
+        draft.startNew(name, files);
+        interfaces.searchProperty().set(""); // the new one shows in the tree
+        interfaces.updated(name, files);
+        newName.set("");
+        side.set(Side.TRIAL);
+        return true;
+    }
+
+    public javafx.beans.property.StringProperty newNameProperty() {
+        return newName;
+    }
+
+    public ObjectProperty<String> newSourceProperty() {
+        return newSource;
+    }
+
+    public ObjectProperty<String> newFormatProperty() {
+        return newFormat;
+    }
+
+    public ObjectProperty<String> newDestinationProperty() {
+        return newDestination;
+    }
+
+    public javafx.beans.property.ReadOnlyStringProperty newProblemProperty() {
+        return newProblem.getReadOnlyProperty();
     }
 
     public void showDeploy() {

@@ -84,8 +84,15 @@ public final class DraftViewModel {
     }
 
     private Opened read(String name) {
-        InterfaceInfo info = session.api().anInterface(name);
-        Map<String, String> runningFiles = info.revision() == null ? Map.of() : session.api().design().revision(name, info.revision()).files();
+        InterfaceInfo info;
+        try {
+            info = session.api().anInterface(name);
+        } catch (ApiException e) {
+            if (e.kind() != ApiException.Kind.NOT_FOUND) throw e;
+            info = null; // a new interface: only the caller's draft has it
+        }
+        Integer revision = info == null ? null : info.revision();
+        Map<String, String> runningFiles = revision == null ? Map.of() : session.api().design().revision(name, revision).files();
         Draft draft;
         try {
             draft = session.api().design().draft(name);
@@ -93,7 +100,8 @@ public final class DraftViewModel {
             if (e.kind() != ApiException.Kind.NOT_FOUND) throw e;
             draft = null;
         }
-        return new Opened(name, info.revision(), runningFiles, draft);
+        if (info == null && draft == null) throw new ApiException(ApiException.Kind.NOT_FOUND, 404, "Not found", "There is no interface " + name + ".");
+        return new Opened(name, revision, runningFiles, draft);
     }
 
     void opened(Opened o) {
@@ -118,6 +126,19 @@ public final class DraftViewModel {
                 .orElse(files.isEmpty() ? null : files.keySet().iterator().next());
         selectedPath.set(null);
         selectedPath.set(first);
+        onEdited.forEach(Runnable::run);
+    }
+
+    /** Starts a new interface from its first files: saved as the caller's draft at once (nothing runs until deployed). */
+    public void startNew(String name, Map<String, String> first) {
+        flush();
+        opened(new Opened(name, null, Map.of(), null));
+        files.putAll(first);
+        paths.setAll(files.keySet());
+        edits++;
+        selectedPath.set(first.keySet().stream().filter(p -> p.endsWith(".js")).findFirst().orElse(first.keySet().iterator().next()));
+        show(selectedPath.get());
+        save();
         onEdited.forEach(Runnable::run);
     }
 

@@ -32,8 +32,16 @@ public final class InterfacesViewModel {
 
     public void load() {
         status.set("Reading the interfaces…");
-        session.call(() -> session.api().interfaces().interfaces(), list -> {
-            List<String> names = list.stream().map(InterfaceInfo::name).toList();
+        session.call(() -> {
+            List<InterfaceInfo> deployed = session.api().interfaces().interfaces();
+            // the caller's drafts of interfaces not deployed yet (new ones) belong in the tree too
+            List<String> fresh = session.api().design().drafts().drafts().stream().map(d -> d.interfaceName())
+                    .filter(n -> deployed.stream().noneMatch(i -> i.name().equals(n))).toList();
+            return Map.entry(deployed, fresh);
+        }, found -> {
+            List<InterfaceInfo> list = found.getKey();
+            List<String> names = new java.util.ArrayList<>(list.stream().map(InterfaceInfo::name).toList());
+            names.addAll(found.getValue());
             index.retainOnly(names);
             names.forEach(index::putName);
             refilter();
@@ -58,6 +66,11 @@ public final class InterfacesViewModel {
     public void updated(String name, Map<String, String> files) {
         index.put(name, files);
         refilter();
+    }
+
+    /** Every interface's name the tree knows (deployed ones and those started here). */
+    public java.util.Set<String> names() {
+        return index.names();
     }
 
     private void refilter() {

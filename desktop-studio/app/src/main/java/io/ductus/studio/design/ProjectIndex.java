@@ -39,6 +39,10 @@ public final class ProjectIndex {
         interfaces.keySet().retainAll(names);
     }
 
+    public java.util.Set<String> names() {
+        return java.util.Set.copyOf(interfaces.keySet());
+    }
+
     public List<Entry> search(String query) {
         String q = query == null ? "" : query.strip().toLowerCase(Locale.ROOT);
         List<Entry> found = new ArrayList<>();

@@ -159,7 +159,8 @@ public final class TrialViewModel {
         running.set(true);
         status.set("Trying…");
         startedNanos = System.nanoTime();
-        inFlight = session.call(() -> session.api().design().trial(name, Trial.ofFiles(files, inline)), r -> {
+        String compare = draft.runningProperty().get() == null ? "input" : "deployed"; // a new interface has nothing deployed
+        inFlight = session.call(() -> session.api().design().trial(name, Trial.ofFiles(files, inline, compare)), r -> {
             if (mine != generation) return;
             shown(r, labels);
         }, problem -> {

@@ -112,7 +112,9 @@ public final class FakeDesign implements DesignApi {
 
     @Override
     public DraftList drafts() {
-        return new DraftList(List.of());
+        return new DraftList(drafts.values().stream().map(d -> new io.ductus.client.model.DraftSummary(d.interfaceName(), d.owner(), d.base(),
+                current(d.interfaceName()), java.util.Objects.equals(d.base(), current(d.interfaceName())), d.files().size(), d.createdAt(),
+                d.updatedAt())).toList());
     }
 
     @Override
