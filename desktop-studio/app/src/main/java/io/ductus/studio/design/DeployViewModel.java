@@ -56,13 +56,14 @@ public final class DeployViewModel {
         if (name.isEmpty()) return;
         draft.flush();
         Map<String, String> working = draft.files();
+        Map<String, String> binary = draft.binaryFiles();
         Integer base = draft.baseProperty().get();
         busy.set(true);
         conflict.set(false);
         theirChange.set("");
         status.set("Reading the diff…");
         session.call(() -> {
-            session.api().design().saveDraft(name, new DraftSave(base, working, null));
+            session.api().design().saveDraft(name, new DraftSave(base, working, binary));
             Diff diff = session.api().design().diff(name, draft.runningProperty().get() == null ? null : "running", "draft");
             return new Review(diff, lastReplay(name));
         }, r -> {
@@ -147,12 +148,13 @@ public final class DeployViewModel {
         Integer onto = theirRevision;
         if (onto == null) return;
         Map<String, String> mine = draft.files();
+        Map<String, String> binary = draft.binaryFiles();
         busy.set(true);
         session.call(() -> {
             Map<String, String> original = base == null ? Map.of() : session.api().design().revision(name, base).files();
             Map<String, String> theirs = session.api().design().revision(name, onto).files();
             DraftRebase.Result merged = DraftRebase.rebase(original, mine, theirs);
-            if (merged.conflicts().isEmpty()) session.api().design().saveDraft(name, new DraftSave(onto, merged.files(), null));
+            if (merged.conflicts().isEmpty()) session.api().design().saveDraft(name, new DraftSave(onto, merged.files(), binary));
             return Map.entry(merged, theirs);
         }, r -> {
             busy.set(false);

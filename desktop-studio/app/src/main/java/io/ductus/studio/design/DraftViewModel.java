@@ -67,6 +67,7 @@ public final class DraftViewModel {
     private long savedEdits;
     private boolean saving;
     private String selectWhenOpened;
+    private final Map<String, DraftSave> pending = new java.util.HashMap<>();
 
     public DraftViewModel(ServerSession session, Delays delays) {
         this.session = session;
@@ -79,7 +80,7 @@ public final class DraftViewModel {
 
     /** Opens an interface: the caller's draft of it when there is one, else the files it runs. */
     public void open(String name) {
-        flush();
+        leaving();
         session.call(() -> read(name), this::opened, saveState::set);
     }
 
@@ -116,7 +117,17 @@ public final class DraftViewModel {
         edits = 0;
         savedEdits = 0;
         problems.clear();
-        saveState.set(o.draft() == null ? "No draft: editing starts one, saved on the server as you type"
+        DraftSave notSaved = pending.remove(o.name());
+        if (notSaved != null) {
+            files.clear();
+            files.putAll(notSaved.files());
+            binaryFiles = notSaved.binaryFiles();
+            base.set(notSaved.base());
+            edits = 1; // the editor's saving takes it on from here
+            autosave.touch();
+        }
+        if (notSaved != null) saveState.set("Not saved yet: kept here since the last try, trying again");
+        else saveState.set(o.draft() == null ? "No draft: editing starts one, saved on the server as you type"
                 : "Your draft, saved " + time(o.draft().updatedAt()) + (o.draft().baseIsCurrent() ? ""
                 : " · someone deployed revision " + o.draft().current() + " since it was started from " + o.draft().base()));
         paths.setAll(files.keySet());
@@ -131,7 +142,7 @@ public final class DraftViewModel {
 
     /** Starts a new interface from its first files: saved as the caller's draft at once (nothing runs until deployed). */
     public void startNew(String name, Map<String, String> first) {
-        flush();
+        leaving();
         opened(new Opened(name, null, Map.of(), null));
         files.putAll(first);
         paths.setAll(files.keySet());
@@ -167,6 +178,14 @@ public final class DraftViewModel {
         onEdited.forEach(Runnable::run);
     }
 
+    /** Before another interface is shown: what waits is saved now, and what failed to save is kept and tried again. */
+    private void leaving() {
+        flush();
+        if (!interfaceName.get().isEmpty() && edits != savedEdits && !saving) {
+            unsaved(interfaceName.get(), new DraftSave(base.get(), new LinkedHashMap<>(files), binaryFiles));
+        }
+    }
+
     /** Saves the draft now if anything waits to be saved (closing the window, deploying). */
     public void flush() {
         autosave.flush();
@@ -181,21 +200,44 @@ public final class DraftViewModel {
         saveState.set("Saving the draft…");
         session.call(() -> session.api().design().saveDraft(name, draft), saved -> {
             saving = false;
-            if (!name.equals(interfaceName.get())) return;
-            savedEdits = Math.max(savedEdits, upTo);
-            hasDraft.set(true);
-            saveState.set("Draft saved on the server " + time(saved.updatedAt()));
-            if (edits != savedEdits) autosave.touch();
+            if (name.equals(interfaceName.get())) {
+                savedEdits = Math.max(savedEdits, upTo);
+                hasDraft.set(true);
+                saveState.set("Draft saved on the server " + time(saved.updatedAt()));
+            }
+            if (edits != savedEdits) autosave.touch(); // typed meanwhile, here or in the interface opened since
         }, problem -> {
             saving = false;
-            saveState.set("Not saved yet (" + problem + "); kept here and tried again in " + RETRY.toSeconds() + " s");
-            delays.after(RETRY, this::save);
+            if (name.equals(interfaceName.get())) {
+                saveState.set("Not saved yet (" + problem + "); kept here and tried again in " + RETRY.toSeconds() + " s");
+                delays.after(RETRY, this::save);
+            } else {
+                unsaved(name, draft); // another interface is open now: this one's text must not be lost for it
+            }
+        });
+    }
+
+    /**
+     * A draft whose save failed after another interface was opened: kept here, shown when it is opened again,
+     * and tried again until the server has it.
+     */
+    private void unsaved(String name, DraftSave draft) {
+        pending.put(name, draft);
+        delays.after(RETRY, () -> {
+            DraftSave still = pending.get(name);
+            if (still != draft) return; // opened again since: the editor's own saving has it
+            session.call(() -> session.api().design().saveDraft(name, draft), saved -> pending.remove(name, draft), p -> unsaved(name, draft));
         });
     }
 
     /** The whole working copy: every file of the draft as edited (what a trial or a deploy sends). */
     public Map<String, String> files() {
         return Map.copyOf(files);
+    }
+
+    /** The draft's files that are not text (base64), kept as they were read. */
+    public Map<String, String> binaryFiles() {
+        return binaryFiles;
     }
 
     /** The files the engine runs (the deployed revision's). */

@@ -9,6 +9,7 @@ import io.ductus.studio.testing.ManualDelays;
 import io.ductus.studio.testing.ScriptedDialogs;
 import io.ductus.studio.testing.Sessions;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class DraftViewModelTest {
@@ -95,5 +96,44 @@ class DraftViewModelTest {
         assertThat(vm.fileProblems()).extracting(io.ductus.client.model.FileProblem::line).containsExactly(3);
         vm.selectedPathProperty().set(DesignFixtures.YAML);
         assertThat(vm.fileProblems()).extracting(io.ductus.client.model.FileProblem::field).containsExactly("format");
+    }
+
+    @Test
+    void text_that_failed_to_save_is_kept_when_another_interface_is_opened_and_saved_once_the_server_answers() {
+        api.anInterface("orders-in", "archive");
+        api.design.deployed("adt-in", DesignFixtures.files("a"), "bob", "first");
+        api.design.deployed("orders-in", Map.of("interfaces/orders-in/interface.yaml", "format: hl7"), "bob", "first");
+        vm.open("adt-in");
+        vm.textProperty().set("typed on a train");
+        api.failNext(FakeApi.unreachable());
+        delays.advance(DraftViewModel.AUTOSAVE);
+        assertThat(vm.saved()).isFalse();
+        vm.open("orders-in");
+        assertThat(vm.interfaceName()).isEqualTo("orders-in");
+        assertThat(api.design.drafts).doesNotContainKey("adt-in");
+        api.failNext(FakeApi.unreachable());
+        delays.advance(DraftViewModel.RETRY); // still down: kept, tried again
+        assertThat(api.design.drafts).doesNotContainKey("adt-in");
+        delays.advance(DraftViewModel.RETRY);
+        assertThat(api.design.drafts.get("adt-in").files()).containsEntry(JS, "typed on a train");
+    }
+
+    @Test
+    void reopening_an_interface_whose_text_is_not_saved_yet_shows_that_text_not_the_servers() {
+        api.anInterface("orders-in", "archive");
+        api.design.deployed("adt-in", DesignFixtures.files("a"), "bob", "first");
+        api.design.deployed("orders-in", Map.of("interfaces/orders-in/interface.yaml", "format: hl7"), "bob", "first");
+        vm.open("adt-in");
+        vm.textProperty().set("mine");
+        api.failNext(FakeApi.unreachable());
+        delays.advance(DraftViewModel.AUTOSAVE);
+        vm.open("orders-in");
+        vm.open("adt-in"); // before the kept save's retry
+        assertThat(vm.textProperty().get()).isEqualTo("mine");
+        assertThat(vm.saveStateProperty().get()).startsWith("Not saved yet");
+        delays.advance(DraftViewModel.AUTOSAVE);
+        assertThat(api.design.drafts.get("adt-in").files()).containsEntry(JS, "mine");
+        delays.advance(DraftViewModel.RETRY);
+        assertThat(api.calls.stream().filter(c -> c.equals("save draft adt-in"))).as("the kept save stood down").hasSize(2);
     }
 }
