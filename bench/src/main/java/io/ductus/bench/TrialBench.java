@@ -249,9 +249,11 @@ final class TrialBench implements BenchMain.Scenario {
         return found;
     }
 
-    static String token(Path ductus, Path project, Path data) throws Exception {
-        Process p = new ProcessBuilder(ductus.toString(), "token", "create", "--name", "bench-" + System.nanoTime(), "--role", "operator",
-                "--project", project.toString(), "--data", data.toString()).redirectErrorStream(false).start();
+    static String token(Path ductus, Path project, Path data, String... permissions) throws Exception {
+        List<String> command = new ArrayList<>(List.of(ductus.toString(), "token", "create", "--name", "bench-" + System.nanoTime(), "--role",
+                "operator", "--project", project.toString(), "--data", data.toString()));
+        for (String p : permissions) command.addAll(List.of("--permission", p));
+        Process p = new ProcessBuilder(command).redirectErrorStream(false).start();
         p.getOutputStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         if (p.waitFor() != 0) throw new IllegalStateException("ductus token create failed: " + new String(p.getErrorStream().readAllBytes()));

@@ -40,12 +40,19 @@ public final class ReplayView {
         interfaces.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         interfaces.setMinHeight(120);
         interfaces.setPrefHeight(140);
-        interfaces.getSelectionModel().getSelectedItems().addListener((javafx.collections.ListChangeListener<String>) c ->
-                vm.chosen().setAll(interfaces.getSelectionModel().getSelectedItems()));
+        // the list's selection and the view model's choice follow each other; the flag keeps one from echoing the other
+        boolean[] syncing = {false};
+        interfaces.getSelectionModel().getSelectedItems().addListener((javafx.collections.ListChangeListener<String>) c -> {
+            if (!syncing[0]) vm.chosen().setAll(java.util.List.copyOf(interfaces.getSelectionModel().getSelectedItems()));
+        });
         vm.chosen().addListener((javafx.collections.ListChangeListener<String>) c -> {
-            if (!vm.chosen().equals(interfaces.getSelectionModel().getSelectedItems())) {
+            if (syncing[0]) return;
+            syncing[0] = true;
+            try {
                 interfaces.getSelectionModel().clearSelection();
-                vm.chosen().forEach(n -> interfaces.getSelectionModel().select(n));
+                for (String n : java.util.List.copyOf(vm.chosen())) interfaces.getSelectionModel().select(n);
+            } finally {
+                syncing[0] = false;
             }
         });
         ComboBox<ReplayViewModel.Period> period = new ComboBox<>(javafx.collections.FXCollections.observableArrayList(ReplayViewModel.Period.values()));
