@@ -1,15 +1,16 @@
 package io.ductus.bench;
 
+import static io.ductus.bench.FxCalls.await;
+import static io.ductus.bench.FxCalls.onFx;
+
 import io.ductus.client.DuctusClient;
 import io.ductus.studio.main.Screen;
 import io.ductus.studio.main.ServerWindowViewModel;
 import io.ductus.studio.replay.ReplayViewModel;
 import io.ductus.studio.ui.Theme;
 import java.net.URI;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.stage.Stage;
@@ -66,25 +67,5 @@ public final class StudioReplayLoad {
                 + " rows changed, the engine's own " + done.summary().seconds() + " s");
         System.out.printf("replay_ui_ms=%d messages=%d%n", TimeUnit.NANOSECONDS.toMillis(finishedAt[0] - t0), done.summary().messages());
         System.exit(0);
-    }
-
-    private static <T> T onFx(Supplier<T> work) throws Exception {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        Platform.runLater(() -> {
-            try {
-                result.complete(work.get());
-            } catch (Throwable t) {
-                result.completeExceptionally(t);
-            }
-        });
-        return result.get(30, TimeUnit.SECONDS);
-    }
-
-    private static void await(Supplier<Boolean> condition, String what) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!onFx(condition)) {
-            if (System.nanoTime() > deadline) throw new IllegalStateException("waited 60 s for " + what);
-            Thread.sleep(20);
-        }
     }
 }

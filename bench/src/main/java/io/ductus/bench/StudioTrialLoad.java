@@ -1,5 +1,8 @@
 package io.ductus.bench;
 
+import static io.ductus.bench.FxCalls.await;
+import static io.ductus.bench.FxCalls.onFx;
+
 import io.ductus.client.DuctusClient;
 import io.ductus.client.model.Trial;
 import io.ductus.studio.main.Screen;
@@ -10,10 +13,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.stage.Stage;
@@ -106,25 +107,5 @@ public final class StudioTrialLoad {
         List<Long> sorted = new ArrayList<>(values);
         Collections.sort(sorted);
         return sorted.get(Math.min(sorted.size() - 1, sorted.size() * p / 100));
-    }
-
-    private static <T> T onFx(Supplier<T> work) throws Exception {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        Platform.runLater(() -> {
-            try {
-                result.complete(work.get());
-            } catch (Throwable t) {
-                result.completeExceptionally(t);
-            }
-        });
-        return result.get(30, TimeUnit.SECONDS);
-    }
-
-    private static void await(Supplier<Boolean> condition, String what) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!onFx(condition)) {
-            if (System.nanoTime() > deadline) throw new IllegalStateException("waited 60 s for " + what);
-            Thread.sleep(5);
-        }
     }
 }
