@@ -58,6 +58,17 @@ public final class ReplayView {
         ComboBox<ReplayViewModel.Period> period = new ComboBox<>(javafx.collections.FXCollections.observableArrayList(ReplayViewModel.Period.values()));
         period.setId("replay-period");
         period.valueProperty().bindBidirectional(vm.periodProperty());
+        TextField from = new TextField();
+        from.setId("replay-from");
+        from.setPromptText("from, such as 2026-11-24 or 2026-11-24T08:00:00Z");
+        from.textProperty().bindBidirectional(vm.fromProperty());
+        TextField to = new TextField();
+        to.setId("replay-to");
+        to.setPromptText("to (empty: now)");
+        to.textProperty().bindBidirectional(vm.toProperty());
+        VBox between = new VBox(4, from, to);
+        between.visibleProperty().bind(vm.periodProperty().isEqualTo(ReplayViewModel.Period.BETWEEN));
+        between.managedProperty().bind(between.visibleProperty());
         ComboBox<ReplayViewModel.Candidate> candidate = new ComboBox<>(javafx.collections.FXCollections.observableArrayList(
                 ReplayViewModel.Candidate.values()));
         candidate.setId("replay-candidate");
@@ -88,7 +99,7 @@ public final class ReplayView {
         past.setOnMouseClicked(e -> {
             if (e.getClickCount() == 2) vm.reopen(past.getSelectionModel().getSelectedItem());
         });
-        VBox left = new VBox(6, new Label("Interfaces"), interfaces, new Label("Period"), period, new Label("Candidate"), candidate, revision,
+        VBox left = new VBox(6, new Label("Interfaces"), interfaces, new Label("Period"), period, between, new Label("Candidate"), candidate, revision,
                 new Label("Fields not compared"), ignore, new HBox(6, start, cancel), new Label("Earlier replays (double-click to open)"), past);
         VBox.setVgrow(past, Priority.ALWAYS);
         left.setStyle("-fx-padding: 0.5em;");

@@ -38,7 +38,7 @@ public final class ReplayViewModel {
     public static final List<String> KINDS = List.of("same", "changed", "decision_changed", "error", "not_comparable", "drift");
 
     public enum Period {
-        LAST_HOUR("1h", "last hour"), LAST_DAY("1d", "last day"), LAST_WEEK("7d", "last week");
+        LAST_HOUR("1h", "last hour"), LAST_DAY("1d", "last day"), LAST_WEEK("7d", "last week"), BETWEEN(null, "from … to …");
 
         private final String last;
         private final String label;
@@ -83,6 +83,8 @@ public final class ReplayViewModel {
     private final ObjectProperty<Candidate> candidate = new SimpleObjectProperty<>(Candidate.DRAFT);
     private final StringProperty revision = new SimpleStringProperty("");
     private final StringProperty ignore = new SimpleStringProperty("MSH-7, MSH-10");
+    private final StringProperty from = new SimpleStringProperty("");
+    private final StringProperty to = new SimpleStringProperty("");
     private final ReadOnlyObjectWrapper<Replay> current = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper();
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
@@ -131,7 +133,18 @@ public final class ReplayViewModel {
             }
         }
         List<String> ignored = Arrays.stream(ignore.get().split("[,\\s]+")).filter(s -> !s.isBlank()).toList();
-        ReplayStart request = ReplayStart.last(List.copyOf(chosen), period.get().last, candidate.get().key, rev, ignored);
+        ReplayStart request;
+        if (period.get() == Period.BETWEEN) {
+            java.time.Instant start = moment(from.get());
+            java.time.Instant end = to.get().isBlank() ? null : moment(to.get());
+            if (start == null || (end == null && !to.get().isBlank())) {
+                status.set("Give the period as times such as 2026-11-24T00:00:00Z (or a day, 2026-11-24); \"to\" may stay empty for now.");
+                return;
+            }
+            request = ReplayStart.period(List.copyOf(chosen), start, end, candidate.get().key, rev, ignored);
+        } else {
+            request = ReplayStart.last(List.copyOf(chosen), period.get().last, candidate.get().key, rev, ignored);
+        }
         status.set("Starting…");
         rows.clear();
         session.call(() -> session.api().replays().start(request), r -> {
@@ -162,6 +175,20 @@ public final class ReplayViewModel {
         status.set("Replay " + r.id() + " · " + r.status() + " · " + s.messages() + " of " + s.total() + " messages, " + s.rows() + " rows"
                 + (s.seconds() > 0 ? String.format(java.util.Locale.ROOT, " in %.1f s (%d messages/s)", s.seconds(), s.messagesPerSecond()) : "")
                 + (s.reason() == null ? "" : " · " + s.reason()));
+    }
+
+    /** An instant as typed: 2026-11-24T08:00:00Z, or a day (its start, UTC); null when neither. */
+    static java.time.Instant moment(String text) {
+        String t = text == null ? "" : text.strip();
+        try {
+            return java.time.Instant.parse(t);
+        } catch (java.time.format.DateTimeParseException e) {
+            try {
+                return java.time.LocalDate.parse(t).atStartOfDay(java.time.ZoneOffset.UTC).toInstant();
+            } catch (java.time.format.DateTimeParseException e2) {
+                return null;
+            }
+        }
     }
 
     /** Shows an earlier replay's results (kept on the server until replay.keep). */
@@ -227,6 +254,16 @@ public final class ReplayViewModel {
 
     public StringProperty revisionProperty() {
         return revision;
+    }
+
+    /** The period's start when the period is {@link Period#BETWEEN}. */
+    public StringProperty fromProperty() {
+        return from;
+    }
+
+    /** Its end (empty: now). */
+    public StringProperty toProperty() {
+        return to;
     }
 
     public StringProperty ignoreProperty() {

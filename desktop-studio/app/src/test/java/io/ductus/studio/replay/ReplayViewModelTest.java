@@ -92,4 +92,20 @@ class ReplayViewModelTest {
         later.reopen(later.past().getFirst());
         assertThat(later.rows()).extracting(ReplayRows.Row::messageId).containsExactly(5L);
     }
+
+    @Test
+    void a_period_between_two_times_is_sent_as_from_and_to_and_a_bad_time_is_said() {
+        vm.load();
+        vm.periodProperty().set(ReplayViewModel.Period.BETWEEN);
+        vm.fromProperty().set("last tuesday");
+        vm.start();
+        assertThat(vm.statusProperty().get()).startsWith("Give the period as times");
+        assertThat(api.replays.started).isEmpty();
+        vm.fromProperty().set("2026-11-24");
+        vm.toProperty().set("2026-11-25T12:00:00Z");
+        vm.start();
+        assertThat(api.replays.started.getFirst().from()).isEqualTo(java.time.Instant.parse("2026-11-24T00:00:00Z"));
+        assertThat(api.replays.started.getFirst().to()).isEqualTo(java.time.Instant.parse("2026-11-25T12:00:00Z"));
+        assertThat(api.replays.started.getFirst().last()).isNull();
+    }
 }
