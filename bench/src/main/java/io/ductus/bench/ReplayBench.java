@@ -10,6 +10,7 @@ import io.ductus.store.NewMessage;
 import io.ductus.store.Stored;
 import io.ductus.store.jdbc.JdbcStore;
 import io.ductus.store.sqlite.SqliteStores;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -47,10 +48,19 @@ final class ReplayBench implements BenchMain.Scenario {
     private String api;
     private String token;
 
-    @Override
-    public void run(Path root, boolean quick) throws Exception {
-        int messages = quick ? 10_000 : 100_000;
-        Path work = root.resolve("bench/target/replay");
+    /** An engine serving the period on record: its process, API, a token (operator), project folder and the adt-in port. */
+    record Prepared(Process engine, String api, String token, Path project, Path data, Path ductus, int port) implements AutoCloseable {
+        @Override
+        public void close() throws InterruptedException {
+            stop(engine);
+        }
+    }
+
+    /**
+     * oru-lab's project with {@code messages} stored ORU^R01 messages (the last hour, each with the deployed code's
+     * outputs on its three destinations, as the workers would have left them), and ductus serve on it.
+     */
+    Prepared prepare(Path root, Path work, int messages) throws Exception {
         TrialBench.deleteQuietly(work);
         Path project = work.resolve("project");
         Path data = work.resolve("data");
@@ -71,8 +81,25 @@ final class ReplayBench implements BenchMain.Scenario {
         long t0 = System.nanoTime();
         fill(data.resolve("ductus.db"), oru, outputs, messages);
         System.out.printf("replay: %,d messages × 3 destinations stored with their outputs in %.1f s%n", messages, (System.nanoTime() - t0) / 1e9);
-
         engine = start(ductus, project, data, work.resolve("engine.log"));
+        return new Prepared(engine, api, token, project, data, ductus, port);
+    }
+
+    /** The candidate every replay of the benchmarks runs: oru-lab's code with MSH-6 changed, and lib/. */
+    static Map<String, String> candidate(Path project) throws IOException {
+        String dir = "interfaces/oru-lab/";
+        return Map.of(dir + "interface.yaml", Files.readString(project.resolve(dir + "interface.yaml")),
+                dir + "transform.js", Files.readString(project.resolve(dir + "transform.js")).replace("'MAIN'", "'MAIN-2'"),
+                "lib/lab-codes.js", Files.readString(project.resolve("lib/lab-codes.js")));
+    }
+
+    @Override
+    public void run(Path root, boolean quick) throws Exception {
+        int messages = quick ? 10_000 : 100_000;
+        Prepared prepared = prepare(root, root.resolve("bench/target/replay"), messages);
+        Process engine = prepared.engine();
+        Path project = prepared.project();
+        int port = prepared.port();
         try {
             System.out.printf("replay: ductus serve, api %s; 16 senders to adt-in (MLLP, strict)%n", api);
             TrialBench.Traffic senders = TrialBench.Traffic.flat(port, 16);
@@ -82,10 +109,7 @@ final class ReplayBench implements BenchMain.Scenario {
                 body.put("interface", "oru-lab");
                 body.put("from", "2020-01-01T00:00:00Z");
                 body.put("candidate", "files");
-                String dir = "interfaces/oru-lab/";
-                body.put("files", Map.of(dir + "interface.yaml", Files.readString(project.resolve(dir + "interface.yaml")),
-                        dir + "transform.js", Files.readString(project.resolve(dir + "transform.js")).replace("'MAIN'", "'MAIN-2'"),
-                        "lib/lab-codes.js", Files.readString(project.resolve("lib/lab-codes.js"))));
+                body.put("files", candidate(project));
                 // the ACK rate alone, over a window as long as the replay will take (estimated from the target), then during it
                 long aloneWindow = quick ? 3_000 : 8_000;
                 long a0 = senders.acked.get();
@@ -138,7 +162,7 @@ final class ReplayBench implements BenchMain.Scenario {
         return engine;
     }
 
-    private static void stop(Process engine) throws InterruptedException {
+    static void stop(Process engine) throws InterruptedException {
         engine.destroy();
         if (!engine.waitFor(60, TimeUnit.SECONDS)) engine.destroyForcibly();
     }

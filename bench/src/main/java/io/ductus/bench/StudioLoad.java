@@ -105,29 +105,7 @@ public final class StudioLoad {
         Platform.runLater(() -> {
             Theme.apply("light");
             Stage stage = new Stage();
-            ServerSession session = new ServerSession("bench", client, me, new FxTaskExecutor(), new FxDialogService(stage),
-                    Clock.systemDefaultZone());
-            ServerWindowViewModel vm = new ServerWindowViewModel(session, new Hl7TreeReader(), Hl7Dictionary.standard());
-            ServerWindow window = new ServerWindow(vm, stage, new ServerWindow.Host() {
-                @Override
-                public void toggleTheme() {
-                }
-
-                @Override
-                public void fontSize(double delta) {
-                }
-
-                @Override
-                public double fontSize() {
-                    return 13;
-                }
-
-                @Override
-                public void closed(ServerWindow w) {
-                }
-            });
-            Theme.style(stage.getScene(), 13);
-            stage.show();
+            ServerWindowViewModel vm = window(client, me, stage);
             new AnimationTimer() {
                 @Override
                 public void handle(long now) {
@@ -165,6 +143,33 @@ public final class StudioLoad {
         System.out.printf("dashboard_1000_ms=%d fx_max_stall_ms=%d idle_max_stall_ms=%d frames=%d events=%d%n", firstPaint[0], loaded, idle,
                 frames[0], events);
         server.stop(0);
+    }
+
+    /** The studio's window on a server, as the studio opens it after signing in (on the FX thread). */
+    static ServerWindowViewModel window(DuctusClient client, io.ductus.client.model.Me me, Stage stage) {
+        ServerSession session = new ServerSession("bench", client, me, new FxTaskExecutor(), new FxDialogService(stage), Clock.systemDefaultZone());
+        ServerWindowViewModel vm = new ServerWindowViewModel(session, new Hl7TreeReader(), Hl7Dictionary.standard());
+        new ServerWindow(vm, stage, new ServerWindow.Host() {
+            @Override
+            public void toggleTheme() {
+            }
+
+            @Override
+            public void fontSize(double delta) {
+            }
+
+            @Override
+            public double fontSize() {
+                return 13;
+            }
+
+            @Override
+            public void closed(ServerWindow w) {
+            }
+        });
+        Theme.style(stage.getScene(), 13);
+        stage.show();
+        return vm;
     }
 
     /** Resets the longest gap, waits, and returns the longest gap of that time in ms. */

@@ -48,7 +48,7 @@ final class TrialBench implements BenchMain.Scenario {
 
     private static final Pattern STARTED = Pattern.compile("ductus started in \\d+ ms \\(api (http://[^,]+),");
     private static final String RESOURCES = "/io/ductus/bench/transform/";
-    private static final String ORU = "ORU_R01_v2.3_cdcti-Oracle.hl7";
+    static final String ORU = "ORU_R01_v2.3_cdcti-Oracle.hl7";
     private static final int INTERFACES = 100;
     private static final String DEPLOYED = "if-050";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -188,7 +188,7 @@ final class TrialBench implements BenchMain.Scenario {
         return "export function transform(msg, meta) {\n  msg.set('MSH-4', '" + version + "');\n  return msg;\n}\n";
     }
 
-    private static List<Integer> writeProject(Path project) throws IOException {
+    static List<Integer> writeProject(Path project) throws IOException {
         Files.createDirectories(project.resolve("lib"));
         Files.write(project.resolve("lib/lab-codes.js"), resource("project/lib/lab-codes.js"));
         Path oru = Files.createDirectories(project.resolve("interfaces/oru-lab"));
@@ -249,9 +249,11 @@ final class TrialBench implements BenchMain.Scenario {
         return found;
     }
 
-    static String token(Path ductus, Path project, Path data) throws Exception {
-        Process p = new ProcessBuilder(ductus.toString(), "token", "create", "--name", "bench-" + System.nanoTime(), "--role", "operator",
-                "--project", project.toString(), "--data", data.toString()).redirectErrorStream(false).start();
+    static String token(Path ductus, Path project, Path data, String... permissions) throws Exception {
+        List<String> command = new ArrayList<>(List.of(ductus.toString(), "token", "create", "--name", "bench-" + System.nanoTime(), "--role",
+                "operator", "--project", project.toString(), "--data", data.toString()));
+        for (String p : permissions) command.addAll(List.of("--permission", p));
+        Process p = new ProcessBuilder(command).redirectErrorStream(false).start();
         p.getOutputStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         if (p.waitFor() != 0) throw new IllegalStateException("ductus token create failed: " + new String(p.getErrorStream().readAllBytes()));

@@ -12,6 +12,8 @@ import io.ductus.client.model.Remove;
 import io.ductus.client.model.Revision;
 import io.ductus.client.model.RevisionList;
 import io.ductus.client.model.Rollback;
+import io.ductus.client.model.Trial;
+import io.ductus.client.model.TrialResult;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -21,7 +23,7 @@ import java.util.Map;
  * caller's drafts. Same credentials and failures as the client's other calls; a refused deploy's problems are
  * {@link ApiException#problems()}.
  */
-public final class DesignClient {
+public final class DesignClient implements DesignApi {
 
     private final DuctusClient client;
 
@@ -30,6 +32,7 @@ public final class DesignClient {
     }
 
     /** An interface's revisions newest first; {@code before} is the previous page's next (null for the first). */
+    @Override
     public RevisionList revisions(String interfaceName, Integer before, int limit) {
         Map<String, Object> query = new LinkedHashMap<>();
         query.put("before", before);
@@ -39,6 +42,7 @@ public final class DesignClient {
     }
 
     /** One revision with its files. */
+    @Override
     public Revision revision(String interfaceName, int revision) {
         return client.get(Operation.GET_REVISION, Operation.GET_REVISION.expand(interfaceName, revision), Revision.class);
     }
@@ -47,6 +51,7 @@ public final class DesignClient {
      * The diff from one version of the interface's files to another: each a revision number, {@code draft} or
      * {@code running}; null for the engine's default (from the revision before {@code to}, to the current one).
      */
+    @Override
     public Diff diff(String interfaceName, String from, String to) {
         Map<String, Object> query = new LinkedHashMap<>();
         query.put("from", from);
@@ -56,40 +61,57 @@ public final class DesignClient {
     }
 
     /** Deploys one interface live (or a new one) with these files or the caller's draft. */
+    @Override
     public Deployed deploy(String interfaceName, Deploy request) {
         return client.call(Operation.DEPLOY_INTERFACE, Operation.DEPLOY_INTERFACE.expand(interfaceName), request, Deployed.class);
     }
 
     /** Deploys an older revision's files again, as a new revision. */
+    @Override
     public Deployed rollback(String interfaceName, Rollback request) {
         return client.call(Operation.ROLLBACK_INTERFACE, Operation.ROLLBACK_INTERFACE.expand(interfaceName), request, Deployed.class);
     }
 
     /** Removes an interface (refused while messages are pending unless they are to be filtered). */
+    @Override
     public Deployed remove(String interfaceName, Remove request) {
         return client.call(Operation.REMOVE_INTERFACE, Operation.REMOVE_INTERFACE.expand(interfaceName), request, Deployed.class);
     }
 
     /** Deploys what the engine's project folder holds where it differs from what runs ({@code ductus deploy}). */
+    @Override
     public DeployedFromDisk deployFromDisk(DeployFromDisk request) {
         return client.call(Operation.DEPLOY_FROM_DISK, Operation.DEPLOY_FROM_DISK.path(), request, DeployedFromDisk.class);
     }
 
     /** The caller's drafts. */
+    @Override
     public DraftList drafts() {
         return client.get(Operation.LIST_DRAFTS, Operation.LIST_DRAFTS.path(), DraftList.class);
     }
 
     /** The caller's draft of an interface, with its files. */
+    @Override
     public Draft draft(String interfaceName) {
         return client.get(Operation.GET_DRAFT, Operation.GET_DRAFT.expand(interfaceName), Draft.class);
     }
 
     /** Saves the caller's draft of an interface whole. */
+    @Override
     public Draft saveDraft(String interfaceName, DraftSave draft) {
         return client.call(Operation.SAVE_DRAFT, Operation.SAVE_DRAFT.expand(interfaceName), draft, Draft.class);
     }
 
+    /**
+     * Runs code (the caller's draft, the deployed revision, or files sent) on sample messages on the engine;
+     * nothing is sent or stored. Interrupting the calling thread abandons the call.
+     */
+    @Override
+    public TrialResult trial(String interfaceName, Trial request) {
+        return client.call(Operation.TRIAL_INTERFACE, Operation.TRIAL_INTERFACE.expand(interfaceName), request, TrialResult.class);
+    }
+
+    @Override
     public void deleteDraft(String interfaceName) {
         client.call(Operation.DELETE_DRAFT, Operation.DELETE_DRAFT.expand(interfaceName), null, Void.class);
     }

@@ -103,6 +103,12 @@ public interface DuctusApi {
 
     void revokeToken(long id);
 
+    /** The design operations: revisions, diffs, deploys, rollback, drafts, trials. */
+    DesignApi design();
+
+    /** The replay operations: start, follow, rows, make a test, cancel. */
+    ReplayApi replays();
+
     /**
      * Follows the engine's server-sent events on a thread of its own until closed: reconnects with back-off
      * when the stream ends, and tells the listener to read the state again (resync) whenever it may have

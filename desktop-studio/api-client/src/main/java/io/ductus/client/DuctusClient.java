@@ -83,6 +83,7 @@ public final class DuctusClient implements DuctusApi, AutoCloseable {
     private volatile String csrfToken;
     private final AlertsClient alerts = new AlertsClient(this);
     private final DesignClient design = new DesignClient(this);
+    private final ReplayClient replays = new ReplayClient(this);
 
     private DuctusClient(URI base, String token, Duration connectTimeout, Duration timeout) {
         this.base = normalize(base);
@@ -201,9 +202,16 @@ public final class DuctusClient implements DuctusApi, AutoCloseable {
         return alerts;
     }
 
-    /** The design operations: revisions, diffs, deploys, rollback, removal, drafts. */
+    /** The design operations: revisions, diffs, deploys, rollback, removal, drafts, trials. */
+    @Override
     public DesignClient design() {
         return design;
+    }
+
+    /** The replay operations: start, follow, rows, make a test, cancel. */
+    @Override
+    public ReplayClient replays() {
+        return replays;
     }
 
     @Override

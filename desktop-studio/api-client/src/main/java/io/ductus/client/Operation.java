@@ -66,7 +66,14 @@ public enum Operation {
     LIST_DRAFTS("GET", "/api/v1/drafts", "listDrafts"),
     GET_DRAFT("GET", "/api/v1/interfaces/{name}/draft", "getDraft"),
     SAVE_DRAFT("PUT", "/api/v1/interfaces/{name}/draft", "saveDraft"),
-    DELETE_DRAFT("DELETE", "/api/v1/interfaces/{name}/draft", "deleteDraft");
+    DELETE_DRAFT("DELETE", "/api/v1/interfaces/{name}/draft", "deleteDraft"),
+    TRIAL_INTERFACE("POST", "/api/v1/interfaces/{name}/trial", "trialInterface"),
+    START_REPLAY("POST", "/api/v1/replays", "startReplay"),
+    LIST_REPLAYS("GET", "/api/v1/replays", "listReplays"),
+    GET_REPLAY("GET", "/api/v1/replays/{id}", "getReplay"),
+    LIST_REPLAY_ROWS("GET", "/api/v1/replays/{id}/rows", "listReplayRows"),
+    MAKE_REPLAY_TEST("POST", "/api/v1/replays/{id}/tests", "makeReplayTest"),
+    CANCEL_REPLAY("POST", "/api/v1/replays/{id}/cancel", "cancelReplay");
 
     private static final Pattern PARAMETER = Pattern.compile("\\{([^}]+)}");
 

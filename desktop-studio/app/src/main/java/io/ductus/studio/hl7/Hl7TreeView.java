@@ -64,6 +64,27 @@ public final class Hl7TreeView {
         return root;
     }
 
+    /** Another id for the tree (two trees in one window: the browser's and the designer's sample). */
+    public Hl7TreeView treeId(String id) {
+        tree.setId(id);
+        return this;
+    }
+
+    /** What a double click or Enter on a position does (the designer inserts its path into the code). */
+    public Hl7TreeView onActivated(java.util.function.Consumer<Hl7Node> action) {
+        tree.setOnMouseClicked(e -> {
+            if (e.getClickCount() == 2 && tree.getSelectionModel().getSelectedItem() != null) {
+                action.accept(tree.getSelectionModel().getSelectedItem().getValue());
+            }
+        });
+        tree.setOnKeyPressed(e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ENTER && tree.getSelectionModel().getSelectedItem() != null) {
+                action.accept(tree.getSelectionModel().getSelectedItem().getValue());
+            }
+        });
+        return this;
+    }
+
     private TreeItem<Hl7Node> item(Hl7Node node, int depth) {
         TreeItem<Hl7Node> item = new TreeItem<>(node);
         item.setExpanded(depth < 1);

@@ -1,8 +1,8 @@
 package io.ductus.studio.main;
 
-/** The screens of a server window, in tab order (Ctrl+1 … Ctrl+7). */
+/** The screens of a server window, in tab order (Ctrl+1 … Ctrl+9). */
 public enum Screen {
-    DASHBOARD("Dashboard"), MESSAGES("Messages"), COMPARE("Compare"), QUARANTINE("Quarantine"), AUDIT("Audit log"), USERS("Users"),
+    DASHBOARD("Dashboard"), MESSAGES("Messages"), DESIGNER("Designer"), REPLAY("Replay"), COMPARE("Compare"), QUARANTINE("Quarantine"), AUDIT("Audit log"), USERS("Users"),
     TOKENS("Tokens");
 
     private final String title;

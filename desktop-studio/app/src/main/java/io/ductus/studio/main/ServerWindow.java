@@ -5,6 +5,8 @@ import io.ductus.studio.admin.TokensView;
 import io.ductus.studio.admin.UsersView;
 import io.ductus.studio.audit.AuditView;
 import io.ductus.studio.dashboard.DashboardView;
+import io.ductus.studio.design.DesignerView;
+import io.ductus.studio.replay.ReplayView;
 import io.ductus.studio.messages.CompareView;
 import io.ductus.studio.messages.MessageBrowserView;
 import io.ductus.studio.quarantine.QuarantineView;
@@ -35,7 +37,7 @@ import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
 /**
- * A server's window: the one banner, the screens as tabs (Ctrl+1 … Ctrl+7), signing in again in place, and the
+ * A server's window: the one banner, the screens as tabs (Ctrl+1 … Ctrl+9), signing in again in place, and the
  * keyboard shortcuts (F5 refresh, Ctrl+F search, Ctrl+W close, Ctrl+Plus/Minus font size). Binds only.
  */
 public final class ServerWindow {
@@ -52,6 +54,7 @@ public final class ServerWindow {
     }
 
     private static final Map<Screen, Ikon> ICONS = Map.of(Screen.DASHBOARD, Material2AL.DASHBOARD, Screen.MESSAGES, Material2MZ.MAIL,
+            Screen.DESIGNER, Material2AL.CODE, Screen.REPLAY, Material2MZ.REPLAY,
             Screen.COMPARE, Material2AL.COMPARE_ARROWS, Screen.QUARANTINE, Material2MZ.REPORT_PROBLEM, Screen.AUDIT, Material2AL.HISTORY,
             Screen.USERS, Material2MZ.PEOPLE, Screen.TOKENS, Material2MZ.VPN_KEY);
 
@@ -61,6 +64,7 @@ public final class ServerWindow {
     private final Map<Screen, Tab> byScreen = new EnumMap<>(Screen.class);
     private DashboardView dashboardView;
     private MessageBrowserView messagesView;
+    private DesignerView designerView;
 
     public ServerWindow(ServerWindowViewModel vm, Stage stage, Host host) {
         this.vm = vm;
@@ -96,7 +100,10 @@ public final class ServerWindow {
         shortcuts(scene, host);
         stage.setScene(scene);
         stage.setTitle(vm.title());
-        stage.setOnHidden(e -> host.closed(this));
+        stage.setOnHidden(e -> {
+            vm.closing();
+            host.closed(this);
+        });
         vm.onSignedOut(stage::close);
     }
 
@@ -106,6 +113,8 @@ public final class ServerWindow {
         tab.setContent(!vm.allowed(s) ? notAllowed(vm.whyNot(s)) : switch (s) {
             case DASHBOARD -> (dashboardView = new DashboardView(vm.dashboard())).root();
             case MESSAGES -> (messagesView = new MessageBrowserView(vm.messages(), vm)).root();
+            case DESIGNER -> (designerView = new DesignerView(vm.designer())).root();
+            case REPLAY -> new ReplayView(vm.replay()).root();
             case COMPARE -> new CompareView(vm.compare()).root();
             case QUARANTINE -> new QuarantineView(vm.quarantine(), operator).root();
             case AUDIT -> new AuditView(vm.audit()).root();
@@ -193,7 +202,8 @@ public final class ServerWindow {
 
     private void shortcuts(Scene scene, Host host) {
         Screen[] screens = Screen.values();
-        KeyCode[] digits = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4, KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7};
+        KeyCode[] digits = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4, KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7,
+                KeyCode.DIGIT8, KeyCode.DIGIT9};
         for (int i = 0; i < screens.length; i++) {
             Screen s = screens[i];
             scene.getAccelerators().put(new KeyCodeCombination(digits[i], KeyCombination.SHORTCUT_DOWN), () -> vm.screenProperty().set(s));
@@ -207,6 +217,7 @@ public final class ServerWindow {
                 host::toggleTheme);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN), () -> {
             if (vm.screenProperty().get() == Screen.MESSAGES && messagesView != null) messagesView.textField().requestFocus();
+            else if (vm.screenProperty().get() == Screen.DESIGNER && designerView != null) designerView.searchField().requestFocus();
             else {
                 vm.screenProperty().set(Screen.DASHBOARD);
                 if (dashboardView != null) dashboardView.searchField().requestFocus();

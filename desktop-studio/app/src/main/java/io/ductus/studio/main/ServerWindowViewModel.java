@@ -6,6 +6,10 @@ import io.ductus.studio.admin.TokensViewModel;
 import io.ductus.studio.admin.UsersViewModel;
 import io.ductus.studio.audit.AuditViewModel;
 import io.ductus.studio.dashboard.DashboardViewModel;
+import io.ductus.studio.design.DesignerViewModel;
+import io.ductus.studio.replay.ReplayViewModel;
+import io.ductus.studio.task.Delays;
+import io.ductus.studio.task.FxDelays;
 import io.ductus.studio.hl7.Hl7TreeReader;
 import io.ductus.studio.messages.CompareViewModel;
 import io.ductus.studio.messages.MessageBrowserViewModel;
@@ -37,6 +41,8 @@ public final class ServerWindowViewModel implements Navigator {
     private final AuditViewModel audit;
     private final UsersViewModel users;
     private final TokensViewModel tokens;
+    private final DesignerViewModel designer;
+    private final ReplayViewModel replay;
     private final ObjectProperty<Screen> screen = new SimpleObjectProperty<>(Screen.DASHBOARD);
     private final ReadOnlyStringWrapper who = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper engineText = new ReadOnlyStringWrapper("");
@@ -47,7 +53,13 @@ public final class ServerWindowViewModel implements Navigator {
     private Runnable onSignedOut = () -> { };
 
     public ServerWindowViewModel(ServerSession session, Hl7TreeReader reader, Hl7Dictionary dictionary) {
+        this(session, reader, dictionary, new FxDelays(session.tasks()));
+    }
+
+    public ServerWindowViewModel(ServerSession session, Hl7TreeReader reader, Hl7Dictionary dictionary, Delays delays) {
         this.session = session;
+        this.designer = new DesignerViewModel(session, delays, reader, dictionary);
+        this.replay = new ReplayViewModel(session, delays);
         this.dashboard = new DashboardViewModel(session, this);
         this.messages = new MessageBrowserViewModel(session, new MessageDetailViewModel(session, this, reader, dictionary));
         this.compare = new CompareViewModel(session, reader, dictionary);
@@ -107,6 +119,8 @@ public final class ServerWindowViewModel implements Navigator {
             case TOKENS -> {
                 if (users.mayManage()) tokens.load();
             }
+            case DESIGNER -> designer.load();
+            case REPLAY -> replay.load();
             case COMPARE -> { }
         }
     }
@@ -148,6 +162,19 @@ public final class ServerWindowViewModel implements Navigator {
 
     public MessageBrowserViewModel messages() {
         return messages;
+    }
+
+    public DesignerViewModel designer() {
+        return designer;
+    }
+
+    public ReplayViewModel replay() {
+        return replay;
+    }
+
+    /** Before the window closes: what waits to be saved goes to the server. */
+    public void closing() {
+        designer.draft().flush();
     }
 
     public CompareViewModel compare() {
@@ -227,6 +254,8 @@ public final class ServerWindowViewModel implements Navigator {
             case AUDIT -> audit.load();
             case USERS -> users.load();
             case TOKENS -> tokens.load();
+            case DESIGNER -> designer.load();
+            case REPLAY -> replay.load();
             case COMPARE -> { }
         }
     }
@@ -249,6 +278,15 @@ public final class ServerWindowViewModel implements Navigator {
         }
         messages.detail().show(id);
         screen.set(Screen.MESSAGES);
+    }
+
+    @Override
+    public void trySample(long id, String interfaceName) {
+        loaded.add(Screen.DESIGNER);
+        designer.load();
+        designer.open(interfaceName);
+        designer.trial().addStoredMessage(id);
+        screen.set(Screen.DESIGNER);
     }
 
     @Override

@@ -70,7 +70,8 @@ public final class MessageDetailView {
         Button edit = Icons.button("Edit and send…", Material2AL.EDIT, "edit", vm::startEdit);
         edit.disableProperty().bind(vm.payloadShownProperty().not());
         Button dismiss = Icons.button("Dismiss…", Material2AL.DO_NOT_DISTURB, "dismiss", vm::dismiss);
-        HBox bar = new HBox(8, resend, again, edit, dismiss);
+        Button trySample = Icons.button("Try in the designer", Material2AL.CODE, "try-in-designer", vm::trySample);
+        HBox bar = new HBox(8, resend, again, edit, dismiss, trySample);
         bar.disableProperty().bind(vm.messageProperty().isNull());
         bar.setVisible(vm.mayOperate());
         bar.setManaged(vm.mayOperate());
@@ -130,6 +131,7 @@ public final class MessageDetailView {
         outputText.getStyleClass().add("mono");
         outputText.textProperty().bind(vm.outputTextProperty());
         outputTab.setContent(outputText);
+        outputTab.setId("tab-output");
         payloadTabs.getTabs().setAll(treeTab, rawTab, readableTab, outputTab);
         payloadTabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         payloadTabs.setId("payload-tabs");

@@ -69,6 +69,12 @@ public final class MessageDetailViewModel {
         session.live().follow(this::apply);
     }
 
+    /** Opens the designer on this message's interface with the message as a sample. */
+    public void trySample() {
+        Message m = message.get();
+        if (m != null) navigator.trySample(m.id(), m.interfaceName());
+    }
+
     public ReadOnlyObjectProperty<Message> messageProperty() {
         return message.getReadOnlyProperty();
     }

@@ -9,6 +9,9 @@ public interface Navigator {
     /** One message in the browser's detail pane. */
     void showMessage(long id);
 
+    /** The designer on the message's interface, the message added to its samples. */
+    void trySample(long id, String interfaceName);
+
     /** Two messages side by side, field by field. */
     void compare(long left, long right);
 }

@@ -5,6 +5,7 @@ import io.ductus.client.DuctusApi;
 import io.ductus.client.events.EventStream;
 import io.ductus.client.model.Me;
 import io.ductus.studio.task.BackgroundTask;
+import io.ductus.studio.task.Cancellable;
 import io.ductus.studio.task.TaskExecutor;
 import io.ductus.studio.ui.DialogService;
 import java.time.Clock;
@@ -86,13 +87,25 @@ public final class ServerSession implements AutoCloseable {
     /**
      * Calls the engine off the UI thread; {@code done} gets the answer on the UI thread, {@code problem} the
      * words for the screen when it failed for a reason of its own (not allowed, not found, refused). Lost
-     * connections and refused sessions go to the banner, and {@code problem} gets a short note.
+     * connections and refused sessions go to the banner, and {@code problem} gets a short note. Cancelling
+     * abandons the call: neither {@code done} nor {@code problem} runs.
      */
-    public <T> void call(Callable<T> work, Consumer<? super T> done, Consumer<String> problem) {
-        tasks.execute(BackgroundTask.of(work).onSuccess(result -> {
+    public <T> Cancellable call(Callable<T> work, Consumer<? super T> done, Consumer<String> problem) {
+        return tasks.execute(BackgroundTask.of(work).onSuccess(result -> {
             connection.reached();
             done.accept(result);
         }).onFailure(e -> problem.accept(problem(e))));
+    }
+
+    /**
+     * As {@link #call}, but a failure comes to {@code failed} as it is, for a screen that answers one kind of
+     * refusal itself (a deploy's 409); it passes the rest to {@link #problem} for words.
+     */
+    public <T> Cancellable attempt(Callable<T> work, Consumer<? super T> done, Consumer<Exception> failed) {
+        return tasks.execute(BackgroundTask.of(work).onSuccess(result -> {
+            connection.reached();
+            done.accept(result);
+        }).onFailure(failed));
     }
 
     /** What went wrong, in words for the screen; a connection-level problem also goes to the banner. */

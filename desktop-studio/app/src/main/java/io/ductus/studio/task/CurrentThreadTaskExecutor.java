@@ -4,16 +4,17 @@ package io.ductus.studio.task;
 public final class CurrentThreadTaskExecutor implements TaskExecutor {
 
     @Override
-    public <T> void execute(BackgroundTask<T> task) {
+    public <T> Cancellable execute(BackgroundTask<T> task) {
         task.running();
         T result;
         try {
             result = task.work().call();
         } catch (Exception e) {
             task.failed(e);
-            return;
+            return Cancellable.NONE;
         }
         task.succeeded(result);
+        return Cancellable.NONE;
     }
 
     @Override

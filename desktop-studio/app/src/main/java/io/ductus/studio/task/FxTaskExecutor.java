@@ -2,6 +2,8 @@ package io.ductus.studio.task;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import javafx.application.Platform;
 
 /**
@@ -13,18 +15,27 @@ public final class FxTaskExecutor implements TaskExecutor, AutoCloseable {
     private final ExecutorService threads = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("studio-task-", 0).factory());
 
     @Override
-    public <T> void execute(BackgroundTask<T> task) {
+    public <T> Cancellable execute(BackgroundTask<T> task) {
         onUiThread(task::running);
-        threads.execute(() -> {
+        AtomicBoolean cancelled = new AtomicBoolean();
+        Future<?> running = threads.submit(() -> {
             T result;
             try {
                 result = task.work().call();
             } catch (Exception e) {
-                Platform.runLater(() -> task.failed(e));
+                if (!cancelled.get()) Platform.runLater(() -> {
+                    if (!cancelled.get()) task.failed(e);
+                });
                 return;
             }
-            Platform.runLater(() -> task.succeeded(result));
+            if (!cancelled.get()) Platform.runLater(() -> {
+                if (!cancelled.get()) task.succeeded(result);
+            });
         });
+        return () -> {
+            cancelled.set(true);
+            running.cancel(true); // interrupts the virtual thread: java.net.http abandons the exchange
+        };
     }
 
     @Override

@@ -19,6 +19,9 @@ public interface DialogService {
     /** Asks where to save a file; empty when cancelled. */
     Optional<Path> saveFile(String title, String suggestedName);
 
+    /** Asks which file to open; empty when cancelled. */
+    Optional<Path> openFile(String title);
+
     /** Shows a secret once (a new token's), with a way to copy it. */
     void showSecret(String title, String text, String secret);
 

@@ -53,6 +53,14 @@ public final class FxDialogService implements DialogService {
     }
 
     @Override
+    public Optional<Path> openFile(String title) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle(title);
+        File file = chooser.showOpenDialog(owner);
+        return Optional.ofNullable(file).map(File::toPath);
+    }
+
+    @Override
     public void showSecret(String title, String text, String secret) {
         TextArea field = new TextArea(secret);
         field.setEditable(false);

@@ -37,11 +37,26 @@ final class RealEngine implements AutoCloseable {
     private final Map<String, Integer> mllpPorts = new HashMap<>();
 
     RealEngine(Path root, int labPort) throws IOException {
+        this(root, labPort, Map.of());
+    }
+
+    /** With more files in the project (or other content for the usual ones), each path relative to the project folder. */
+    RealEngine(Path root, int labPort, Map<String, String> files) throws IOException {
         this.root = root;
         this.project = root.resolve("project");
         this.data = root.resolve("data");
         this.labPort = labPort;
         write();
+        for (var f : files.entrySet()) {
+            Path file = project.resolve(f.getKey());
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, f.getValue());
+        }
+    }
+
+    /** Where the engine's file destinations write (out/ beside the project). */
+    Path out() {
+        return root.resolve("out");
     }
 
     static Path distribution() {
@@ -85,9 +100,11 @@ final class RealEngine implements AutoCloseable {
     }
 
     /** {@code ductus token create}: a token of this role, its secret as the command printed it. */
-    String createToken(String name, String role) throws Exception {
-        return run(List.of("token", "create", "--name", name, "--role", role, "--project", project.toString(), "--data", data.toString()), "")
-                .strip();
+    String createToken(String name, String role, String... permissions) throws Exception {
+        List<String> args = new java.util.ArrayList<>(List.of("token", "create", "--name", name, "--role", role, "--project", project.toString(),
+                "--data", data.toString()));
+        for (String p : permissions) args.addAll(List.of("--permission", p));
+        return run(args, "").strip();
     }
 
     /** Starts {@code ductus serve}; the API on {@code apiPort} (0: any free port, the first time). */

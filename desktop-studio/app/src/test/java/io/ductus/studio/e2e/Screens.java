@@ -14,6 +14,12 @@ import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.stage.Window;
 import javax.imageio.ImageIO;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeView;
+import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** What the end-to-end tests do with the screen: wait for it to show something (polling to a deadline) and save a picture of it. */
@@ -75,5 +81,60 @@ final class Screens {
                 throw new AssertionError(e);
             }
         }
+    }
+
+    /** Types into a field as a user would, once it has the focus (a click could land before a layout settles). */
+    static void type(FxRobot robot, String query, String text) {
+        TextInputControl field = robot.lookup(query).queryAs(TextInputControl.class);
+        await(query + " shown", 10, () -> field.isVisible() && field.getScene() != null && field.getScene().getWindow().isShowing());
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents(); // the layout that showed it has settled
+        robot.clickOn(field);
+        try {
+            await(query + " focused", 10, field::isFocused);
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; focus is on " + onFx(() -> field.getScene().getFocusOwner()) + ", field at "
+                    + onFx(() -> field.localToScreen(field.getBoundsInLocal())) + ", window focused " + onFx(() -> field.getScene().getWindow().isFocused())
+                    + ", mouse at " + robot.point(field).query(), e);
+        }
+        robot.write(text);
+        await(query + " holding what was typed", 10, () -> field.getText().endsWith(text));
+    }
+
+    static void setText(FxRobot robot, String query, String text) {
+        TextInputControl field = robot.lookup(query).queryAs(TextInputControl.class);
+        onFx(() -> {
+            field.setText(text);
+            return null;
+        });
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static void selectPath(TreeView tree, String path) {
+        TreeItem found = find(tree.getRoot(), path);
+        if (found == null) throw new AssertionError("no " + path + " in the tree");
+        for (TreeItem p = found.getParent(); p != null; p = p.getParent()) p.setExpanded(true);
+        tree.getSelectionModel().select(found);
+        tree.scrollTo(tree.getRow(found));
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static TreeItem find(TreeItem item, String path) {
+        if (item.getValue() instanceof io.ductus.studio.hl7.Hl7Node n && n.path().equals(path)) return item;
+        for (Object child : item.getChildren()) {
+            TreeItem found = find((TreeItem) child, path);
+            if (found != null) return found;
+        }
+        return null;
+    }
+
+    /** A button of an open dialog (not of a server window) with this text. */
+    static Button dialogButton(FxRobot robot, String text) {
+        return robot.lookup(".dialog-pane .button").queryAllAs(Button.class).stream().filter(b -> text.equals(b.getText())).findFirst()
+                .orElse(null);
+    }
+
+    static Window dialogWindow(FxRobot robot) {
+        Node pane = robot.lookup(".dialog-pane").query();
+        return pane.getScene().getWindow();
     }
 }

@@ -1,6 +1,11 @@
 package io.ductus.studio.e2e;
 
 import static io.ductus.studio.e2e.Screens.await;
+import static io.ductus.studio.e2e.Screens.dialogButton;
+import static io.ductus.studio.e2e.Screens.dialogWindow;
+import static io.ductus.studio.e2e.Screens.selectPath;
+import static io.ductus.studio.e2e.Screens.setText;
+import static io.ductus.studio.e2e.Screens.type;
 import static io.ductus.studio.e2e.Screens.onFx;
 import static io.ductus.studio.e2e.Screens.shoot;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,7 +26,6 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextInputControl;
-import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -245,60 +249,4 @@ class StudioIT {
         await("the restarted engine's events to reach the studio", 60, () -> adt.quarantinedProperty().get() == before + 1);
         shoot(window.stage(), "17-reconnected");
     }
-
-    /** Types into a field as a user would, once it has the focus (a click could land before a layout settles). */
-    private static void type(FxRobot robot, String query, String text) {
-        TextInputControl field = robot.lookup(query).queryAs(TextInputControl.class);
-        await(query + " shown", 10, () -> field.isVisible() && field.getScene() != null && field.getScene().getWindow().isShowing());
-        org.testfx.util.WaitForAsyncUtils.waitForFxEvents(); // the layout that showed it has settled
-        robot.clickOn(field);
-        try {
-            await(query + " focused", 10, field::isFocused);
-        } catch (AssertionError e) {
-            throw new AssertionError(e.getMessage() + "; focus is on " + onFx(() -> field.getScene().getFocusOwner()) + ", field at "
-                    + onFx(() -> field.localToScreen(field.getBoundsInLocal())) + ", window focused " + onFx(() -> field.getScene().getWindow().isFocused())
-                    + ", mouse at " + robot.point(field).query(), e);
-        }
-        robot.write(text);
-        await(query + " holding what was typed", 10, () -> field.getText().endsWith(text));
-    }
-
-    private static void setText(FxRobot robot, String query, String text) {
-        TextInputControl field = robot.lookup(query).queryAs(TextInputControl.class);
-        onFx(() -> {
-            field.setText(text);
-            return null;
-        });
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static void selectPath(TreeView tree, String path) {
-        TreeItem found = find(tree.getRoot(), path);
-        if (found == null) throw new AssertionError("no " + path + " in the tree");
-        for (TreeItem p = found.getParent(); p != null; p = p.getParent()) p.setExpanded(true);
-        tree.getSelectionModel().select(found);
-        tree.scrollTo(tree.getRow(found));
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static TreeItem find(TreeItem item, String path) {
-        if (item.getValue() instanceof io.ductus.studio.hl7.Hl7Node n && n.path().equals(path)) return item;
-        for (Object child : item.getChildren()) {
-            TreeItem found = find((TreeItem) child, path);
-            if (found != null) return found;
-        }
-        return null;
-    }
-
-    /** A button of an open dialog (not of a server window) with this text. */
-    private static Button dialogButton(FxRobot robot, String text) {
-        return robot.lookup(".dialog-pane .button").queryAllAs(Button.class).stream().filter(b -> text.equals(b.getText())).findFirst()
-                .orElse(null);
-    }
-
-    private static Window dialogWindow(FxRobot robot) {
-        Node pane = robot.lookup(".dialog-pane").query();
-        return pane.getScene().getWindow();
-    }
-
 }

@@ -89,7 +89,33 @@ public final class FakeApi implements DuctusApi {
 
     private void call(String what) {
         calls.add(what);
+        failIfAsked();
+    }
+
+    /** Throws the next failure asked for with {@link #failNext}, if any. */
+    void failIfAsked() {
         if (!failures.isEmpty()) throw failures.removeFirst();
+    }
+
+    public final FakeDesign design = new FakeDesign(this);
+    public final FakeReplays replays = new FakeReplays(this);
+
+    /** The revision an interface runs (after a deploy in {@link FakeDesign}). */
+    void runsRevision(String name, int revision) {
+        InterfaceInfo i = interfaces.get(name);
+        if (i == null) return;
+        interfaces.put(name, new InterfaceInfo(name, i.state(), i.reason(), i.owner(), revision, i.source(), i.health(), i.ownHealth(),
+                i.destinations(), i.problems(), i.lastReceivedAt()));
+    }
+
+    @Override
+    public io.ductus.client.DesignApi design() {
+        return design;
+    }
+
+    @Override
+    public io.ductus.client.ReplayApi replays() {
+        return replays;
     }
 
     // ---- building the engine's state

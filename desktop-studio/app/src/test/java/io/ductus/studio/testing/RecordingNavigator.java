@@ -20,6 +20,11 @@ public final class RecordingNavigator implements Navigator {
     }
 
     @Override
+    public void trySample(long id, String interfaceName) {
+        went.add("try " + id + " in " + interfaceName);
+    }
+
+    @Override
     public void compare(long left, long right) {
         went.add("compare " + left + " " + right);
     }

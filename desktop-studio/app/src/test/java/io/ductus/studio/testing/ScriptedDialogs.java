@@ -42,6 +42,13 @@ public final class ScriptedDialogs implements DialogService {
     }
 
     @Override
+    public Optional<Path> openFile(String title) {
+        asked.add(title);
+        Object a = answers.poll();
+        return a instanceof Path p ? Optional.of(p) : Optional.empty();
+    }
+
+    @Override
     public void showSecret(String title, String text, String secret) {
         asked.add(title);
         secretShown = secret;

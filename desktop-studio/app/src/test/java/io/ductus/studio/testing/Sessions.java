@@ -12,7 +12,11 @@ public final class Sessions {
     }
 
     public static ServerSession of(FakeApi api, ScriptedDialogs dialogs) {
-        return new ServerSession("test-engine", api, api.me, new CurrentThreadTaskExecutor(), dialogs,
-                Clock.fixed(FakeApi.T0.plusSeconds(3600), ZoneOffset.UTC));
+        return of(api, dialogs, new CurrentThreadTaskExecutor());
+    }
+
+    /** With tasks the test runs itself (calls that overlap, as on a network). */
+    public static ServerSession of(FakeApi api, ScriptedDialogs dialogs, io.ductus.studio.task.TaskExecutor tasks) {
+        return new ServerSession("test-engine", api, api.me, tasks, dialogs, Clock.fixed(FakeApi.T0.plusSeconds(3600), ZoneOffset.UTC));
     }
 }
