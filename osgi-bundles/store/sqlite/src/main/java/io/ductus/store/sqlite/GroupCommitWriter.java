@@ -85,6 +85,9 @@ final class GroupCommitWriter implements AutoCloseable {
 
     private <T> T submit(Request<T> me) {
         List<Request<?>> batch;
+        CommitSteps.Turn turn = new CommitSteps.Turn();
+        turn.strict = me.durability == Durability.STRICT;
+        turn.begin();
         lock.lock();
         try {
             if (closed) throw new StoreException("the store is closed");
@@ -105,13 +108,21 @@ final class GroupCommitWriter implements AutoCloseable {
             interrupted |= Thread.interrupted(); // the caller must learn its outcome; keep the flag for it
         }
         if (interrupted) Thread.currentThread().interrupt();
-        if (me.done) return me.result();
+        turn.commit();
+        if (me.done) {
+            me.released.commit();
+            return me.result();
+        }
+        CommitSteps.Gather gathering = new CommitSteps.Gather();
+        gathering.begin();
         lock.lock();
         try {
             batch = gather();
         } finally {
             lock.unlock();
         }
+        gathering.callers = batch.size();
+        gathering.commit();
         boolean finished = false;
         try {
             if (batch.get(0).betweenCommits) runBetweenCommits(batch.get(0));
@@ -131,6 +142,8 @@ final class GroupCommitWriter implements AutoCloseable {
             for (Request<?> r : batch) {
                 // An Error escaped the commit: no caller may take that for success.
                 if (!finished) r.fail(new StoreException("the commit did not finish: the batch may be lost"));
+                r.released.strict = r.durability == Durability.STRICT;
+                r.released.begin();
                 r.done = true;
                 if (r != me) LockSupport.unpark(r.thread);
             }
@@ -178,6 +191,9 @@ final class GroupCommitWriter implements AutoCloseable {
     private void commit(List<Request<?>> batch) {
         Durability durability = batch.stream().anyMatch(r -> r.durability == Durability.STRICT)
                 ? Durability.STRICT : Durability.RELAXED;
+        CommitSteps.Work work = new CommitSteps.Work();
+        work.strict = durability == Durability.STRICT;
+        work.begin();
         try {
             setSynchronous(durability);
             statements.begin.execute();
@@ -189,7 +205,12 @@ final class GroupCommitWriter implements AutoCloseable {
             } else {
                 for (Request<?> r : batch) runInSavepoint(r);
             }
+            work.commit();
+            CommitSteps.Commit step = new CommitSteps.Commit();
+            step.strict = durability == Durability.STRICT;
+            step.begin();
             statements.commit.execute();
+            step.commit();
             commits.incrementAndGet();
             committedWrites.addAndGet(batch.size());
         } catch (SQLException | RuntimeException e) {
@@ -301,6 +322,7 @@ final class GroupCommitWriter implements AutoCloseable {
         final SqlWork<T> work;
         final boolean betweenCommits;
         final Thread thread = Thread.currentThread(); // made by the caller's thread, which parks until done or leading
+        final CommitSteps.Release released = new CommitSteps.Release(); // begun by the leader as it releases this caller
         volatile boolean leads; // set (under the lock) when it is this caller's turn to lead a batch
         volatile boolean done; // set after its batch, its result or failure written before
         private T result;

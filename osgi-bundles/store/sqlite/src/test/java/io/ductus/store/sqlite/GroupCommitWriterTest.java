@@ -142,12 +142,39 @@ class GroupCommitWriterTest {
     }
 
     /** A caller that inserts its row and then holds its batch open until {@code hold} opens. */
-    private CompletableFuture<Integer> callHeld(int caller, CountDownLatch hold) {
-        return call(c -> {
+    /** Returns once the caller leads and is inside its own work (not after a guessed sleep: a loaded machine is slow to start it). */
+    private CompletableFuture<Integer> callHeld(int caller, CountDownLatch hold) throws InterruptedException {
+        CountDownLatch entered = new CountDownLatch(1);
+        CompletableFuture<Integer> call = call(c -> {
             insert(c, caller);
+            entered.countDown();
             await(hold);
             return caller;
         });
+        assertThat(entered.await(10, TimeUnit.SECONDS)).as("the held caller started its work").isTrue();
+        return call;
+    }
+
+    @Test
+    void records_a_strict_commits_steps_for_flight_recorder() throws Exception {
+        Path dump = folder.resolve("steps.jfr");
+        try (jdk.jfr.Recording recording = new jdk.jfr.Recording()) {
+            for (String e : List.of("ductus.sqlite.Turn", "ductus.sqlite.Gather", "ductus.sqlite.Work", "ductus.sqlite.Commit")) {
+                recording.enable(e).withThreshold(java.time.Duration.ZERO);
+            }
+            recording.start();
+            callInserting(7).get(5, TimeUnit.SECONDS);
+            recording.stop();
+            recording.dump(dump);
+        }
+        List<String> steps = new ArrayList<>();
+        for (jdk.jfr.consumer.RecordedEvent e : jdk.jfr.consumer.RecordingFile.readAllEvents(dump)) {
+            String name = e.getEventType().getName();
+            steps.add(e.hasField("strict") ? name + (e.getBoolean("strict") ? " strict" : " relaxed") : name
+                    + " " + e.getInt("callers"));
+        }
+        assertThat(steps).containsExactlyInAnyOrder("ductus.sqlite.Turn strict", "ductus.sqlite.Gather 1",
+                "ductus.sqlite.Work strict", "ductus.sqlite.Commit strict");
     }
 
     private CompletableFuture<Integer> callInserting(int caller) {
