@@ -35,7 +35,9 @@ import jdk.jfr.consumer.RecordingFile;
  * <p>References in the same run, in alternating slices with the engine's one-connection rate (the disk's
  * and the machine's speed drift): the store alone committing the same message one at a time on one thread
  * in this JVM ({@code store1}, as store-commit's {@code sqlite_1}), and a bare Java MLLP echo server's
- * round trip at one connection ({@code echo_c1}: the socket's own limit here).
+ * round trip at one connection ({@code echo_c1}: the socket's own limit here). {@code BENCH_DUCTUS_BEFORE}
+ * names a second distribution (an older build) measured in the same slices, for before and after under the
+ * same load: its figures come in a line of their own before the RESULT line, {@code RESULT ack-steps_before}.
  */
 final class AckStepsBench implements BenchMain.Scenario {
 
@@ -68,66 +70,112 @@ final class AckStepsBench implements BenchMain.Scenario {
         long warmupMs = quick ? 2000 : 5000;
         long recordMs = quick ? 2000 : 5000;
         String loadBefore = loadAverage();
+        List<Path> homes = new ArrayList<>(List.of(MllpIngestBench.distribution(root)));
+        String before = System.getenv("BENCH_DUCTUS_BEFORE");
+        if (before != null && !before.isBlank()) homes.add(Path.of(before));
         System.out.printf("ack-steps: one MLLP connection, strict SQLite, %s; %d rounds of %d ms slices; load average %s%n",
-                MllpIngestBench.distribution(root), rounds, sliceMs, loadBefore);
+                homes, rounds, sliceMs, loadBefore);
 
         Rate store1 = new Rate();
-        Rate c1 = new Rate();
         Rate echo = new Rate();
-        List<Long> roundTrips = new ArrayList<>();
         List<Long> echoTrips = new ArrayList<>();
-        List<Long> recordedTrips = new ArrayList<>();
-        Map<String, List<Long>> steps;
+        List<Measured> engines = new ArrayList<>();
         long[] counter = {0};
         try (JdbcStore store = SqliteStores.open(work.resolve("store1.db"));
              EchoServer echoServer = EchoServer.start();
-             MllpIngestBench.Engine engine = MllpIngestBench.Engine.start(root, work, "engine", null, false);
-             MllpSender toEngine = new MllpSender(engine.port);
              MllpSender toEcho = new MllpSender(echoServer.port())) {
-            send(toEngine, "W", warmupMs, null, counter); // the JIT compiles the hot path first
-            storeAlone(store, sliceMs, counter);
-            send(toEcho, "E", sliceMs, null, counter);
-            for (int r = 0; r < rounds; r++) {
-                store1.add(storeAlone(store, sliceMs, counter), sliceMs);
-                c1.add(send(toEngine, "C", sliceMs, roundTrips, counter), sliceMs);
-                echo.add(send(toEcho, "E", sliceMs, echoTrips, counter), sliceMs);
+            try {
+                for (int i = 0; i < homes.size(); i++) {
+                    engines.add(new Measured(homes.get(i), MllpIngestBench.Engine.startFrom(homes.get(i), work, "engine" + i, null, false)));
+                }
+                for (Measured m : engines) send(m.sender, "W", warmupMs, null, counter); // the JIT compiles the hot path first
+                storeAlone(store, sliceMs, counter);
+                send(toEcho, "E", sliceMs, null, counter);
+                for (int r = 0; r < rounds; r++) {
+                    store1.add(storeAlone(store, sliceMs, counter), sliceMs);
+                    for (Measured m : engines) m.c1.add(send(m.sender, "C", sliceMs, m.roundTrips, counter), sliceMs);
+                    echo.add(send(toEcho, "E", sliceMs, echoTrips, counter), sliceMs);
+                }
+                Path settings = writeSettings(work.resolve("ack-steps.jfc"));
+                for (int i = 0; i < engines.size(); i++) engines.get(i).record(work.resolve("engine" + i + ".jfr"), settings, recordMs, counter);
+            } finally {
+                for (Measured m : engines) m.close();
             }
-            Path recording = work.resolve("ack-steps.jfr");
-            Path settings = writeSettings(work.resolve("ack-steps.jfc"));
-            jcmd(engine.process.pid(), "JFR.start", "name=ack-steps", "settings=" + settings);
-            send(toEngine, "R", recordMs, recordedTrips, counter);
-            jcmd(engine.process.pid(), "JFR.dump", "name=ack-steps", "filename=" + recording);
-            jcmd(engine.process.pid(), "JFR.stop", "name=ack-steps");
-            steps = read(recording);
         }
         String loadAfter = loadAverage();
 
-        double commitP50 = median(steps.getOrDefault("ductus.sqlite.Commit/true", List.of()));
-        double answerP50 = median(steps.getOrDefault("ductus.mllp.Answer", List.of()));
-        double tripP50 = median(recordedTrips);
         System.out.printf("%nthe store alone, one writer, this message, strict: %8.0f commits/s%n", store1.perSecond());
-        System.out.printf("the engine, one connection:                          %8.0f ACKs/s (round trip p50 %.0f us)%n",
-                c1.perSecond(), median(roundTrips) / 1e3);
+        for (Measured m : engines) {
+            System.out.printf("the engine %s, one connection: %8.0f ACKs/s (round trip p50 %.0f us)%n",
+                    m.home, m.c1.perSecond(), median(m.roundTrips) / 1e3);
+        }
         System.out.printf("a bare MLLP echo server, one connection:             %8.0f ACKs/s (round trip p50 %.0f us)%n",
                 echo.perSecond(), median(echoTrips) / 1e3);
-        System.out.printf("%none acknowledgement, step by step (%d messages recorded; medians, means in brackets, microseconds):%n",
-                recordedTrips.size());
-        System.out.printf("  %-58s %7.0f%n", "sender: send -> ACK read (round trip)", tripP50 / 1e3);
-        StringBuilder keys = new StringBuilder();
-        for (Step step : STEPS) {
-            List<Long> d = steps.getOrDefault(step.event() + (step.strict() == null ? "" : "/" + step.strict()), List.of());
-            String label = "  ".repeat(step.depth() + 1) + step.label();
-            System.out.printf("  %-58s %7.0f  (%5.0f)  n=%d%n", label, median(d) / 1e3, mean(d) / 1e3, d.size());
-            keys.append(' ').append(step.key()).append("_us=").append(String.format("%.0f", median(d) / 1e3));
+        for (Measured m : engines) {
+            System.out.printf("%none acknowledgement of %s, step by step (%d messages recorded; medians, means in brackets,"
+                    + " microseconds; means add up, medians need not):%n", m.home, m.recordedTrips.size());
+            System.out.printf("  %-58s %7.0f  (%5.0f)%n", "sender: send -> ACK read (round trip)", median(m.recordedTrips) / 1e3,
+                    mean(m.recordedTrips) / 1e3);
+            for (Step step : STEPS) {
+                List<Long> d = m.steps(step);
+                String label = "  ".repeat(step.depth() + 1) + step.label();
+                System.out.printf("  %-58s %7.0f  (%5.0f)  n=%d%n", label, median(d) / 1e3, mean(d) / 1e3, d.size());
+            }
+            System.out.printf("  %-58s %7.0f  (%5.0f)%n", "outside the engine: sockets, kernel, wake-ups (round trip - engine)",
+                    (median(m.recordedTrips) - median(m.steps(STEPS.get(0)))) / 1e3,
+                    (mean(m.recordedTrips) - mean(m.steps(STEPS.get(0)))) / 1e3);
         }
-        System.out.printf("  %-58s %7.0f%n", "outside the engine: sockets, kernel, wake-ups (round trip - engine)",
-                (tripP50 - answerP50) / 1e3);
         System.out.printf("load average: %s before, %s after%n", loadBefore, loadAfter);
         deleteQuietly(work);
-        System.out.printf("RESULT ack-steps c1=%.0f store1=%.0f echo_c1=%.0f c1_over_store1=%.2f ack_p50_ms=%.2f commit_p50_ms=%.2f"
-                        + " ack_over_commit=%.1f engine_p50_ms=%.2f%s%n",
-                c1.perSecond(), store1.perSecond(), echo.perSecond(), c1.perSecond() / store1.perSecond(),
-                tripP50 / 1e6, commitP50 / 1e6, tripP50 / commitP50, answerP50 / 1e6, keys);
+        for (int i = engines.size() - 1; i >= 0; i--) { // this build's line last: the scenario's RESULT
+            Measured m = engines.get(i);
+            double commitP50 = median(m.steps.getOrDefault("ductus.sqlite.Commit/true", List.of()));
+            double tripP50 = median(m.recordedTrips);
+            StringBuilder keys = new StringBuilder();
+            for (Step step : STEPS) keys.append(' ').append(step.key()).append("_us=").append(String.format("%.0f", median(m.steps(step)) / 1e3));
+            System.out.printf("RESULT ack-steps%s c1=%.0f store1=%.0f echo_c1=%.0f c1_over_store1=%.2f ack_p50_ms=%.2f commit_p50_ms=%.2f"
+                            + " ack_over_commit=%.1f engine_p50_ms=%.2f engine_mean_ms=%.2f%s%n",
+                    i == 0 ? "" : "_before", m.c1.perSecond(), store1.perSecond(), echo.perSecond(), m.c1.perSecond() / store1.perSecond(),
+                    tripP50 / 1e6, commitP50 / 1e6, tripP50 / commitP50, median(m.steps(STEPS.get(0))) / 1e6,
+                    mean(m.steps(STEPS.get(0))) / 1e6, keys);
+        }
+    }
+
+    /** One engine measured: its rate in the alternating slices, its round trips, and its recorded steps. */
+    private static final class Measured implements AutoCloseable {
+        final Path home;
+        final MllpIngestBench.Engine engine;
+        final MllpSender sender;
+        final Rate c1 = new Rate();
+        final List<Long> roundTrips = new ArrayList<>();
+        final List<Long> recordedTrips = new ArrayList<>();
+        Map<String, List<Long>> steps = Map.of();
+
+        Measured(Path home, MllpIngestBench.Engine engine) throws IOException {
+            this.home = home;
+            this.engine = engine;
+            this.sender = new MllpSender(engine.port);
+        }
+
+        /** Records the engine's step events with jcmd while this one connection sends for {@code millis}. */
+        void record(Path recording, Path settings, long millis, long[] counter) throws Exception {
+            long pid = engine.process.pid();
+            jcmd(pid, "JFR.start", "name=ack-steps", "settings=" + settings);
+            send(sender, "R", millis, recordedTrips, counter);
+            jcmd(pid, "JFR.dump", "name=ack-steps", "filename=" + recording);
+            jcmd(pid, "JFR.stop", "name=ack-steps");
+            steps = read(recording);
+        }
+
+        List<Long> steps(Step step) {
+            return steps.getOrDefault(step.event() + (step.strict() == null ? "" : "/" + step.strict()), List.of());
+        }
+
+        @Override
+        public void close() throws Exception {
+            sender.close();
+            engine.close();
+        }
     }
 
     /** Counts over time summed across slices. */

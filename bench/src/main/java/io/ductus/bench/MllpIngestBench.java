@@ -291,6 +291,11 @@ final class MllpIngestBench implements BenchMain.Scenario {
          * @param fsyncFiles whether the file destination forces each file to disk (the latency phase: yes)
          */
         static Engine start(Path root, Path work, String name, String database, boolean fsyncFiles) throws Exception {
+            return startFrom(distribution(root), work, name, database, fsyncFiles);
+        }
+
+        /** The same, from the distribution in {@code home}. */
+        static Engine startFrom(Path home, Path work, String name, String database, boolean fsyncFiles) throws Exception {
             Path dir = work.resolve(name);
             Path project = dir.resolve("project");
             Path data = dir.resolve("data");
@@ -306,7 +311,7 @@ final class MllpIngestBench implements BenchMain.Scenario {
                             + "    type: file\n"
                             + "    path: \"out/{MSH-10}.hl7\"\n"
                             + "    fsync: " + fsyncFiles + "\n");
-            List<String> command = new ArrayList<>(List.of(distribution(root).resolve("bin/ductus").toString(),
+            List<String> command = new ArrayList<>(List.of(home.resolve("bin/ductus").toString(),
                     "serve", "--project", project.toString(), "--data", data.toString(), "--api-listen", "127.0.0.1:0",
                     "--plugins", dir.resolve("plugins").toString()));
             if (database != null) command.addAll(List.of("--database", database));
