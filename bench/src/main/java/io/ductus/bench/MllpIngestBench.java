@@ -240,7 +240,13 @@ final class MllpIngestBench implements BenchMain.Scenario {
         }
     }
 
-    private static byte[] message(String controlId, String key) {
+    /** The distribution measured: this checkout's build, or {@code BENCH_DUCTUS_HOME} (another build, for before and after). */
+    static Path distribution(Path root) {
+        String other = System.getenv("BENCH_DUCTUS_HOME");
+        return other == null || other.isBlank() ? root.resolve("server-launcher/target/ductus") : Path.of(other);
+    }
+
+    static byte[] message(String controlId, String key) {
         return ("MSH|^~\\&|BENCH|SENDER|DUCTUS|TEST|20261129120000||ADT^A08^ADT_A01|" + controlId + "|P|2.5.1\r"
                 + "EVN|A08|20261129120000\r"
                 + "PID|1||" + key + "^^^BENCH^MR||DOE^JANE^Q||19700101|F|||1 MAIN ST^^SPRINGFIELD^IL^62701||(555)555-0100\r"
@@ -264,7 +270,7 @@ final class MllpIngestBench implements BenchMain.Scenario {
     }
 
     /** {@code ductus serve} on a one-interface project: MLLP source, strict durability, a file destination. */
-    private static final class Engine implements AutoCloseable {
+    static final class Engine implements AutoCloseable {
         final String name;
         final Path data;
         final int port;
@@ -285,6 +291,11 @@ final class MllpIngestBench implements BenchMain.Scenario {
          * @param fsyncFiles whether the file destination forces each file to disk (the latency phase: yes)
          */
         static Engine start(Path root, Path work, String name, String database, boolean fsyncFiles) throws Exception {
+            return startFrom(distribution(root), work, name, database, fsyncFiles);
+        }
+
+        /** The same, from the distribution in {@code home}. */
+        static Engine startFrom(Path home, Path work, String name, String database, boolean fsyncFiles) throws Exception {
             Path dir = work.resolve(name);
             Path project = dir.resolve("project");
             Path data = dir.resolve("data");
@@ -300,7 +311,7 @@ final class MllpIngestBench implements BenchMain.Scenario {
                             + "    type: file\n"
                             + "    path: \"out/{MSH-10}.hl7\"\n"
                             + "    fsync: " + fsyncFiles + "\n");
-            List<String> command = new ArrayList<>(List.of(root.resolve("server-launcher/target/ductus/bin/ductus").toString(),
+            List<String> command = new ArrayList<>(List.of(home.resolve("bin/ductus").toString(),
                     "serve", "--project", project.toString(), "--data", data.toString(), "--api-listen", "127.0.0.1:0",
                     "--plugins", dir.resolve("plugins").toString()));
             if (database != null) command.addAll(List.of("--database", database));

@@ -107,7 +107,12 @@ final class EmbeddedFramework implements AutoCloseable {
                 // The JDK's per-thread allocation counter: the script host's memory guard reads it.
                 "com.sun.management",
                 // TCP keepalive's idle, interval and count: the listeners set them on every connection.
-                "jdk.net"));
+                "jdk.net",
+                // Flight Recorder events: the steps of an acknowledgement (bench/run ack-steps records them).
+                "jdk.jfr"));
+        // A recording rewrites the bundles' event classes to call the JDK's event writer, a package the JDK
+        // opens to them alone and no bundle imports: bundles load it from the JVM, as they do java.*.
+        config.put(Constants.FRAMEWORK_BOOTDELEGATION, "jdk.jfr.internal.event");
         config.put("felix.log.logger", new FelixLogBridge());
         config.put("felix.log.level", "2");
         config.put("felix.fileinstall.dir", plugins.toString());

@@ -80,19 +80,33 @@ final class MllpReceiveHandler extends ChannelInboundHandlerAdapter {
         }
         busy = true;
         ctx.channel().config().setAutoRead(false);
-        answer(ctx, frame).whenComplete((ack, error) -> ctx.executor().execute(() -> {
-            ctx.writeAndFlush(Unpooled.wrappedBuffer(MllpFraming.frame(ack)));
-            if (frame instanceof MllpFrameDecoder.OverBudget) { // stays busy: nothing more is read or answered
-                ctx.executor().schedule(() -> ctx.close(), HANG_UP_AFTER_MS, TimeUnit.MILLISECONDS);
-                return;
-            }
-            if (frame instanceof MllpFrameDecoder.Frame f) receiving.answered(f.message().length);
-            busy = false;
-            answerNext(ctx);
-        }));
+        AckSteps.Answer step = new AckSteps.Answer();
+        step.begin();
+        answer(ctx, frame).whenComplete((ack, error) -> {
+            AckSteps.BackToConnection back = new AckSteps.BackToConnection();
+            back.begin();
+            ctx.executor().execute(() -> {
+                back.commit();
+                AckSteps.AckWrite write = new AckSteps.AckWrite();
+                write.begin();
+                ctx.writeAndFlush(Unpooled.wrappedBuffer(MllpFraming.frame(ack))).addListener(written -> {
+                    write.commit();
+                    step.commit();
+                });
+                if (frame instanceof MllpFrameDecoder.OverBudget) { // stays busy: nothing more is read or answered
+                    ctx.executor().schedule(() -> ctx.close(), HANG_UP_AFTER_MS, TimeUnit.MILLISECONDS);
+                    return;
+                }
+                if (frame instanceof MllpFrameDecoder.Frame f) receiving.answered(f.message().length);
+                busy = false;
+                answerNext(ctx);
+            });
+        });
     }
 
     private CompletionStage<byte[]> answer(ChannelHandlerContext ctx, Object frame) {
+        AckSteps.HeaderRead headerRead = new AckSteps.HeaderRead();
+        headerRead.begin();
         ZonedDateTime now = ZonedDateTime.now(listener.context().clock());
         if (frame instanceof MllpFrameDecoder.Oversize big) return CompletableFuture.completedFuture(rejectOversize(ctx, big, now));
         if (frame instanceof MllpFrameDecoder.OverBudget over) return CompletableFuture.completedFuture(overBudget(ctx, over, now));
@@ -120,13 +134,17 @@ final class MllpReceiveHandler extends ChannelInboundHandlerAdapter {
                     "the receiver is stopping; send it again shortly", listener.nextAckId(), now));
         }
         listener.submissionStarted();
+        headerRead.commit();
+        AckSteps.Intake intakeStep = new AckSteps.Intake();
+        intakeStep.begin();
         CompletionStage<Receipt> receipt;
         try {
             receipt = intake.submit(InboundMessage.of(input).withOrigin(Map.of("remote", remote)));
         } catch (RuntimeException e) {
             receipt = CompletableFuture.failedFuture(e);
         }
-        return receipt.handle((stored, error) -> {
+        return receipt.handle((result, error) -> {
+            intakeStep.commit();
             try {
                 ZonedDateTime answeredAt = ZonedDateTime.now(listener.context().clock());
                 if (error == null) return Hl7Ack.build(header, AckCode.AA, "", listener.nextAckId(), answeredAt);

@@ -71,7 +71,12 @@ final class MessageIntake implements Intake {
 
     @Override
     public CompletionStage<Receipt> submit(InboundMessage message) {
-        return onStoringThread(() -> store(rows(List.of(message)), null).get(0));
+        IntakeSteps.ToStoringThread handOff = new IntakeSteps.ToStoringThread();
+        handOff.begin();
+        return onStoringThread(() -> {
+            handOff.commit();
+            return store(rows(List.of(message)), null).get(0);
+        });
     }
 
     @Override
@@ -144,9 +149,12 @@ final class MessageIntake implements Intake {
 
     /** What the store keeps of each message, received now. */
     private List<NewMessage> rows(List<InboundMessage> messages) {
+        IntakeSteps.Rows step = new IntakeSteps.Rows();
+        step.begin();
         long now = clock.millis();
         List<NewMessage> batch = new ArrayList<>(messages.size());
         for (InboundMessage message : messages) batch.add(rows.row(message, now));
+        step.commit();
         return batch;
     }
 
@@ -154,12 +162,17 @@ final class MessageIntake implements Intake {
     private List<Receipt> store(List<NewMessage> batch, SourceProgress progress) {
         long now = clock.millis();
         List<Stored> stored;
+        IntakeSteps.Store storeStep = new IntakeSteps.Store();
+        storeStep.begin();
         try {
             stored = store.store(new IntakeBatch(definition.name(), definition.durability(), batch, progress), now);
         } catch (StoreException e) {
             throw new IntakeException((batch.size() == 1 ? "the message" : "the batch of " + batch.size() + " records")
                     + " could not be stored: " + e.getMessage(), e);
         }
+        storeStep.commit();
+        IntakeSteps.AfterStore after = new IntakeSteps.AfterStore();
+        after.begin();
         List<Receipt> receipts = new ArrayList<>(stored.size());
         BitSet lanes = new BitSet();
         for (int i = 0; i < stored.size(); i++) {
@@ -170,6 +183,7 @@ final class MessageIntake implements Intake {
             receipts.add(new Receipt(result.id(), result.duplicate()));
         }
         lanes.stream().forEach(committedInLane); // one wake-up per lane, however many records it got
+        after.commit();
         return receipts;
     }
 

@@ -28,7 +28,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A batch is bounded ({@code maxBatch} callers). A leader does not wait for company when callers come
  * one at a time; when the last batch had several callers it waits up to {@code maxWait} for as many to
- * come back, so that callers just released are not split into a batch of one and a batch of the rest.
+ * come back, so that callers just released are not split into a batch of one and a batch of the rest (a
+ * strict leader counts only the strict ones: it does not wait for a relaxed caller, which has no sync to
+ * share; a relaxed leader right after a strict commit waits for the next strict caller to share it).
  *
  * <p>Waiting callers park outside the lock and are woken one by one, directly: each caller of the finished
  * batch, then the next leader. Waking every waiter at each change, or making the released callers queue for
@@ -57,7 +59,9 @@ final class GroupCommitWriter implements AutoCloseable {
     private final ArrayDeque<Request<?>> queue = new ArrayDeque<>();
     private boolean leading;
     private boolean closed;
-    private int expected = 1;
+    private int expected = 1; // callers in the last batch
+    private int expectedStrict = 1; // of them, strict ones
+    private long lastStrictCommit = Long.MIN_VALUE / 2; // written by leaders only; the lock orders one leader after the next
     private int companyWanted = Integer.MAX_VALUE; // how many queued callers the leader waits for
     // written only by the leader; read by the checkpointer:
     private volatile Durability synchronous;
@@ -85,6 +89,9 @@ final class GroupCommitWriter implements AutoCloseable {
 
     private <T> T submit(Request<T> me) {
         List<Request<?>> batch;
+        CommitSteps.Turn turn = new CommitSteps.Turn();
+        turn.strict = me.durability == Durability.STRICT;
+        turn.begin();
         lock.lock();
         try {
             if (closed) throw new StoreException("the store is closed");
@@ -105,13 +112,21 @@ final class GroupCommitWriter implements AutoCloseable {
             interrupted |= Thread.interrupted(); // the caller must learn its outcome; keep the flag for it
         }
         if (interrupted) Thread.currentThread().interrupt();
-        if (me.done) return me.result();
+        turn.commit();
+        if (me.done) {
+            me.released.commit();
+            return me.result();
+        }
+        CommitSteps.Gather gathering = new CommitSteps.Gather();
+        gathering.begin();
         lock.lock();
         try {
             batch = gather();
         } finally {
             lock.unlock();
         }
+        gathering.callers = batch.size();
+        gathering.commit();
         boolean finished = false;
         try {
             if (batch.get(0).betweenCommits) runBetweenCommits(batch.get(0));
@@ -131,6 +146,8 @@ final class GroupCommitWriter implements AutoCloseable {
             for (Request<?> r : batch) {
                 // An Error escaped the commit: no caller may take that for success.
                 if (!finished) r.fail(new StoreException("the commit did not finish: the batch may be lost"));
+                r.released.strict = r.durability == Durability.STRICT;
+                r.released.begin();
                 r.done = true;
                 if (r != me) LockSupport.unpark(r.thread);
             }
@@ -147,7 +164,15 @@ final class GroupCommitWriter implements AutoCloseable {
         if (queue.peekFirst().betweenCommits) return List.of(queue.pollFirst());
         long deadline = System.nanoTime() + maxWaitNanos;
         boolean interrupted = false;
-        companyWanted = Math.min(expected, maxBatch);
+        // A strict leader waits only for the strict callers of the last batch: a relaxed one (a worker's
+        // outcome) comes back at its own pace, and counting it made a lone message's leader wait for a second
+        // caller that was not coming. A relaxed leader waits for everyone, and for one strict caller when a
+        // strict commit ended within maxWait: under a feed that waits for each ACK, the worker's outcome of
+        // one message then rides in the next message's commit (one commit, its pages written once, instead
+        // of two); the strict caller joins at once and waits for nothing.
+        int wanted = queue.peekFirst().durability == Durability.STRICT ? expectedStrict
+                : Math.max(expected, System.nanoTime() - lastStrictCommit < maxWaitNanos ? 2 : 1);
+        companyWanted = Math.min(wanted, maxBatch);
         while (queue.size() < companyWanted) {
             long left = deadline - System.nanoTime();
             if (left <= 0) break;
@@ -164,6 +189,7 @@ final class GroupCommitWriter implements AutoCloseable {
             batch.add(queue.pollFirst());
         }
         expected = batch.size();
+        expectedStrict = (int) batch.stream().filter(r -> r.durability == Durability.STRICT).count();
         return batch;
     }
 
@@ -178,6 +204,9 @@ final class GroupCommitWriter implements AutoCloseable {
     private void commit(List<Request<?>> batch) {
         Durability durability = batch.stream().anyMatch(r -> r.durability == Durability.STRICT)
                 ? Durability.STRICT : Durability.RELAXED;
+        CommitSteps.Work work = new CommitSteps.Work();
+        work.strict = durability == Durability.STRICT;
+        work.begin();
         try {
             setSynchronous(durability);
             statements.begin.execute();
@@ -189,7 +218,13 @@ final class GroupCommitWriter implements AutoCloseable {
             } else {
                 for (Request<?> r : batch) runInSavepoint(r);
             }
+            work.commit();
+            CommitSteps.Commit step = new CommitSteps.Commit();
+            step.strict = durability == Durability.STRICT;
+            step.begin();
             statements.commit.execute();
+            step.commit();
+            if (durability == Durability.STRICT) lastStrictCommit = System.nanoTime();
             commits.incrementAndGet();
             committedWrites.addAndGet(batch.size());
         } catch (SQLException | RuntimeException e) {
@@ -301,6 +336,7 @@ final class GroupCommitWriter implements AutoCloseable {
         final SqlWork<T> work;
         final boolean betweenCommits;
         final Thread thread = Thread.currentThread(); // made by the caller's thread, which parks until done or leading
+        final CommitSteps.Release released = new CommitSteps.Release(); // begun by the leader as it releases this caller
         volatile boolean leads; // set (under the lock) when it is this caller's turn to lead a batch
         volatile boolean done; // set after its batch, its result or failure written before
         private T result;

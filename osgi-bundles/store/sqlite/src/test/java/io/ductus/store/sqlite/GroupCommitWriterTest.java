@@ -142,12 +142,84 @@ class GroupCommitWriterTest {
     }
 
     /** A caller that inserts its row and then holds its batch open until {@code hold} opens. */
-    private CompletableFuture<Integer> callHeld(int caller, CountDownLatch hold) {
-        return call(c -> {
+    /** Returns once the caller leads and is inside its own work (not after a guessed sleep: a loaded machine is slow to start it). */
+    private CompletableFuture<Integer> callHeld(int caller, CountDownLatch hold) throws InterruptedException {
+        CountDownLatch entered = new CountDownLatch(1);
+        CompletableFuture<Integer> call = call(c -> {
             insert(c, caller);
+            entered.countDown();
             await(hold);
             return caller;
         });
+        assertThat(entered.await(10, TimeUnit.SECONDS)).as("the held caller started its work").isTrue();
+        return call;
+    }
+
+    @Test
+    void a_strict_caller_alone_does_not_wait_for_the_relaxed_company_of_the_last_batch() throws Exception {
+        writer.close();
+        writer = new GroupCommitWriter(SqliteStores.dataSource(folder.resolve("t.db"), true).getConnection(), 256,
+                TimeUnit.SECONDS.toNanos(5)); // waiting for company would take the whole 5 s: nobody else comes
+        CountDownLatch hold = new CountDownLatch(1);
+        CompletableFuture<Integer> first = callHeld(1, hold);
+        CompletableFuture<Integer> strict = callInserting(2);
+        CompletableFuture<Integer> relaxed = CompletableFuture.supplyAsync(() -> writer.write(Durability.RELAXED, c -> {
+            insert(c, 3);
+            return 3;
+        }), callers);
+        Thread.sleep(100); // both queued behind the held leader: the next batch is a strict and a relaxed caller
+        long before = writer.commits();
+        hold.countDown();
+        first.get(5, TimeUnit.SECONDS);
+        strict.get(5, TimeUnit.SECONDS);
+        relaxed.get(5, TimeUnit.SECONDS);
+        assertThat(writer.commits() - before).as("the held caller's commit, then one for the strict and the relaxed").isEqualTo(2);
+
+        long start = System.nanoTime();
+        callInserting(4).get(10, TimeUnit.SECONDS);
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).as("ms the lone strict caller took").isLessThan(2_500);
+        assertThat(callersStored()).containsExactly(1, 2, 3, 4);
+    }
+
+    @Test
+    void a_relaxed_caller_right_after_a_strict_commit_shares_the_next_strict_callers_commit() throws Exception {
+        writer.close();
+        writer = new GroupCommitWriter(SqliteStores.dataSource(folder.resolve("t.db"), true).getConnection(), 256,
+                TimeUnit.SECONDS.toNanos(3));
+        callInserting(1).get(5, TimeUnit.SECONDS); // a strict commit, alone
+        long before = writer.commits();
+        CompletableFuture<Integer> relaxed = CompletableFuture.supplyAsync(() -> writer.write(Durability.RELAXED, c -> {
+            insert(c, 2);
+            return 2;
+        }), callers);
+        Thread.sleep(100); // the relaxed caller leads and waits for company
+        CompletableFuture<Integer> strict = callInserting(3);
+        strict.get(5, TimeUnit.SECONDS);
+        relaxed.get(5, TimeUnit.SECONDS);
+        assertThat(writer.commits() - before).as("one commit for the relaxed and the strict caller").isEqualTo(1);
+        assertThat(callersStored()).containsExactly(1, 2, 3);
+    }
+
+    @Test
+    void records_a_strict_commits_steps_for_flight_recorder() throws Exception {
+        Path dump = folder.resolve("steps.jfr");
+        try (jdk.jfr.Recording recording = new jdk.jfr.Recording()) {
+            for (String e : List.of("ductus.sqlite.Turn", "ductus.sqlite.Gather", "ductus.sqlite.Work", "ductus.sqlite.Commit")) {
+                recording.enable(e).withThreshold(java.time.Duration.ZERO);
+            }
+            recording.start();
+            callInserting(7).get(5, TimeUnit.SECONDS);
+            recording.stop();
+            recording.dump(dump);
+        }
+        List<String> steps = new ArrayList<>();
+        for (jdk.jfr.consumer.RecordedEvent e : jdk.jfr.consumer.RecordingFile.readAllEvents(dump)) {
+            String name = e.getEventType().getName();
+            steps.add(e.hasField("strict") ? name + (e.getBoolean("strict") ? " strict" : " relaxed") : name
+                    + " " + e.getInt("callers"));
+        }
+        assertThat(steps).containsExactlyInAnyOrder("ductus.sqlite.Turn strict", "ductus.sqlite.Gather 1",
+                "ductus.sqlite.Work strict", "ductus.sqlite.Commit strict");
     }
 
     private CompletableFuture<Integer> callInserting(int caller) {

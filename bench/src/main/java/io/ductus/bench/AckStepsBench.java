@@ -1,0 +1,327 @@
+package io.ductus.bench;
+
+import io.ductus.store.Durability;
+import io.ductus.store.IntakeBatch;
+import io.ductus.store.NewMessage;
+import io.ductus.store.jdbc.JdbcStore;
+import io.ductus.store.sqlite.SqliteStores;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+
+/**
+ * Where one acknowledgement's time goes, at one MLLP connection whose sender waits for each ACK (most
+ * hospital feeds): {@code ductus serve} as a child process (the mllp-ingest engine: strict SQLite, a file
+ * destination), timed step by step on the real path through the engine's Flight Recorder events
+ * (listener, intake, group-commit writer, commit, back to the connection, ACK written), recorded with
+ * {@code jcmd JFR.start} on the running engine after its warm-up.
+ *
+ * <p>References in the same run, in alternating slices with the engine's one-connection rate (the disk's
+ * and the machine's speed drift): the store alone committing the same message one at a time on one thread
+ * in this JVM ({@code store1}, as store-commit's {@code sqlite_1}), and a bare Java MLLP echo server's
+ * round trip at one connection ({@code echo_c1}: the socket's own limit here). {@code BENCH_DUCTUS_BEFORE}
+ * names a second distribution (an older build) measured in the same slices, for before and after under the
+ * same load: its figures come in a line of their own before the RESULT line, {@code RESULT ack-steps_before}.
+ */
+final class AckStepsBench implements BenchMain.Scenario {
+
+    /** The steps in path order: event, RESULT key, label, depth in the printed tree, durability filter. */
+    private record Step(String event, String key, String label, int depth, Boolean strict) {
+    }
+
+    private static final List<Step> STEPS = List.of(
+            new Step("ductus.mllp.Answer", "answer", "engine: frame read -> ACK written", 0, null),
+            new Step("ductus.mllp.HeaderRead", "header", "header read, checked", 1, null),
+            new Step("ductus.mllp.Intake", "intake", "intake: submitted -> receipt back", 1, null),
+            new Step("ductus.intake.ToStoringThread", "to_storing_thread", "to the storing thread", 2, null),
+            new Step("ductus.intake.Rows", "rows", "key, lane, rows made", 2, null),
+            new Step("ductus.intake.Store", "store", "store call", 2, null),
+            new Step("ductus.sqlite.Turn", "turn", "waiting for the writer (to lead, or released)", 3, true),
+            new Step("ductus.sqlite.Gather", "gather", "gathering the batch (all callers)", 3, null),
+            new Step("ductus.sqlite.Work", "work", "BEGIN + statements", 3, true),
+            new Step("ductus.sqlite.Commit", "commit", "COMMIT, synced", 3, true),
+            new Step("ductus.sqlite.Release", "release", "woken after another's commit", 3, true),
+            new Step("ductus.intake.AfterStore", "after_store", "counted, event, workers woken", 2, null),
+            new Step("ductus.mllp.BackToConnection", "back", "back to the connection's event loop", 1, null),
+            new Step("ductus.mllp.AckWrite", "ack_write", "ACK written to the socket", 1, null),
+            new Step("ductus.sqlite.Commit", "commit_relaxed", "(the workers' relaxed commits)", 1, false));
+
+    @Override
+    public void run(Path root, boolean quick) throws Exception {
+        Path work = Files.createTempDirectory(root.resolve("bench/target"), "ack-steps");
+        int rounds = quick ? 3 : 8;
+        long sliceMs = quick ? 500 : 1000;
+        long warmupMs = quick ? 2000 : 5000;
+        long recordMs = quick ? 2000 : 5000;
+        String loadBefore = loadAverage();
+        List<Path> homes = new ArrayList<>(List.of(MllpIngestBench.distribution(root)));
+        String before = System.getenv("BENCH_DUCTUS_BEFORE");
+        if (before != null && !before.isBlank()) homes.add(Path.of(before));
+        System.out.printf("ack-steps: one MLLP connection, strict SQLite, %s; %d rounds of %d ms slices; load average %s%n",
+                homes, rounds, sliceMs, loadBefore);
+
+        Rate store1 = new Rate();
+        Rate echo = new Rate();
+        List<Long> echoTrips = new ArrayList<>();
+        List<Measured> engines = new ArrayList<>();
+        long[] counter = {0};
+        try (JdbcStore store = SqliteStores.open(work.resolve("store1.db"));
+             EchoServer echoServer = EchoServer.start();
+             MllpSender toEcho = new MllpSender(echoServer.port())) {
+            try {
+                for (int i = 0; i < homes.size(); i++) {
+                    engines.add(new Measured(homes.get(i), MllpIngestBench.Engine.startFrom(homes.get(i), work, "engine" + i, null, false)));
+                }
+                for (Measured m : engines) send(m.sender, "W", warmupMs, null, counter); // the JIT compiles the hot path first
+                storeAlone(store, sliceMs, counter);
+                send(toEcho, "E", sliceMs, null, counter);
+                for (int r = 0; r < rounds; r++) {
+                    store1.add(storeAlone(store, sliceMs, counter), sliceMs);
+                    for (Measured m : engines) m.c1.add(send(m.sender, "C", sliceMs, m.roundTrips, counter), sliceMs);
+                    echo.add(send(toEcho, "E", sliceMs, echoTrips, counter), sliceMs);
+                }
+                Path settings = writeSettings(work.resolve("ack-steps.jfc"));
+                for (int i = 0; i < engines.size(); i++) engines.get(i).record(work.resolve("engine" + i + ".jfr"), settings, recordMs, counter);
+            } finally {
+                for (Measured m : engines) m.close();
+            }
+        }
+        String loadAfter = loadAverage();
+
+        System.out.printf("%nthe store alone, one writer, this message, strict: %8.0f commits/s%n", store1.perSecond());
+        for (Measured m : engines) {
+            System.out.printf("the engine %s, one connection: %8.0f ACKs/s (round trip p50 %.0f us)%n",
+                    m.home, m.c1.perSecond(), median(m.roundTrips) / 1e3);
+        }
+        System.out.printf("a bare MLLP echo server, one connection:             %8.0f ACKs/s (round trip p50 %.0f us)%n",
+                echo.perSecond(), median(echoTrips) / 1e3);
+        for (Measured m : engines) {
+            System.out.printf("%none acknowledgement of %s, step by step (%d messages recorded; medians, means in brackets,"
+                    + " microseconds; means add up, medians need not):%n", m.home, m.recordedTrips.size());
+            System.out.printf("  %-58s %7.0f  (%5.0f)%n", "sender: send -> ACK read (round trip)", median(m.recordedTrips) / 1e3,
+                    mean(m.recordedTrips) / 1e3);
+            for (Step step : STEPS) {
+                List<Long> d = m.steps(step);
+                String label = "  ".repeat(step.depth() + 1) + step.label();
+                System.out.printf("  %-58s %7.0f  (%5.0f)  n=%d%n", label, median(d) / 1e3, mean(d) / 1e3, d.size());
+            }
+            System.out.printf("  %-58s %7.0f  (%5.0f)%n", "outside the engine: sockets, kernel, wake-ups (round trip - engine)",
+                    (median(m.recordedTrips) - median(m.steps(STEPS.get(0)))) / 1e3,
+                    (mean(m.recordedTrips) - mean(m.steps(STEPS.get(0)))) / 1e3);
+        }
+        System.out.printf("load average: %s before, %s after%n", loadBefore, loadAfter);
+        deleteQuietly(work);
+        for (int i = engines.size() - 1; i >= 0; i--) { // this build's line last: the scenario's RESULT
+            Measured m = engines.get(i);
+            double commitP50 = median(m.steps.getOrDefault("ductus.sqlite.Commit/true", List.of()));
+            double tripP50 = median(m.recordedTrips);
+            StringBuilder keys = new StringBuilder();
+            for (Step step : STEPS) keys.append(' ').append(step.key()).append("_us=").append(String.format("%.0f", median(m.steps(step)) / 1e3));
+            System.out.printf("RESULT ack-steps%s c1=%.0f store1=%.0f echo_c1=%.0f c1_over_store1=%.2f ack_p50_ms=%.2f commit_p50_ms=%.2f"
+                            + " ack_over_commit=%.1f engine_p50_ms=%.2f engine_mean_ms=%.2f%s%n",
+                    i == 0 ? "" : "_before", m.c1.perSecond(), store1.perSecond(), echo.perSecond(), m.c1.perSecond() / store1.perSecond(),
+                    tripP50 / 1e6, commitP50 / 1e6, tripP50 / commitP50, median(m.steps(STEPS.get(0))) / 1e6,
+                    mean(m.steps(STEPS.get(0))) / 1e6, keys);
+        }
+    }
+
+    /** One engine measured: its rate in the alternating slices, its round trips, and its recorded steps. */
+    private static final class Measured implements AutoCloseable {
+        final Path home;
+        final MllpIngestBench.Engine engine;
+        final MllpSender sender;
+        final Rate c1 = new Rate();
+        final List<Long> roundTrips = new ArrayList<>();
+        final List<Long> recordedTrips = new ArrayList<>();
+        Map<String, List<Long>> steps = Map.of();
+
+        Measured(Path home, MllpIngestBench.Engine engine) throws IOException {
+            this.home = home;
+            this.engine = engine;
+            this.sender = new MllpSender(engine.port);
+        }
+
+        /** Records the engine's step events with jcmd while this one connection sends for {@code millis}. */
+        void record(Path recording, Path settings, long millis, long[] counter) throws Exception {
+            long pid = engine.process.pid();
+            jcmd(pid, "JFR.start", "name=ack-steps", "settings=" + settings);
+            send(sender, "R", millis, recordedTrips, counter);
+            jcmd(pid, "JFR.dump", "name=ack-steps", "filename=" + recording);
+            jcmd(pid, "JFR.stop", "name=ack-steps");
+            steps = read(recording);
+        }
+
+        List<Long> steps(Step step) {
+            return steps.getOrDefault(step.event() + (step.strict() == null ? "" : "/" + step.strict()), List.of());
+        }
+
+        @Override
+        public void close() throws Exception {
+            sender.close();
+            engine.close();
+        }
+    }
+
+    /** Counts over time summed across slices. */
+    private static final class Rate {
+        private long events;
+        private long millis;
+
+        void add(long count, long sliceMillis) {
+            events += count;
+            millis += sliceMillis;
+        }
+
+        double perSecond() {
+            return events * 1000.0 / millis;
+        }
+    }
+
+    /** Messages acknowledged AA within {@code millis}, one at a time; each round trip's nanoseconds into {@code trips}. */
+    private static long send(MllpSender sender, String prefix, long millis, List<Long> trips, long[] counter)
+            throws IOException {
+        long end = System.nanoTime() + millis * 1_000_000;
+        long acked = 0;
+        while (System.nanoTime() < end) {
+            long n = counter[0]++;
+            byte[] message = MllpIngestBench.message(prefix + n, "K" + (n % 64));
+            long t0 = System.nanoTime();
+            if (!sender.send(message)) throw new IllegalStateException(prefix + n + " was not acknowledged AA");
+            if (trips != null) trips.add(System.nanoTime() - t0);
+            acked++;
+        }
+        return acked;
+    }
+
+    /** The same message stored through the store's port, one call at a time on this thread, as the engine's intake does. */
+    private static long storeAlone(JdbcStore store, long millis, long[] counter) {
+        long end = System.nanoTime() + millis * 1_000_000;
+        long stored = 0;
+        while (System.nanoTime() < end) {
+            long n = counter[0]++;
+            NewMessage m = new NewMessage(System.currentTimeMillis(), MllpIngestBench.message("S" + n, "K" + (n % 64)),
+                    "UTF-8", "K" + (n % 64), (int) (n % 8), null, List.of("archive"), null);
+            store.store(IntakeBatch.of("ingest", Durability.STRICT, List.of(m)), System.currentTimeMillis());
+            stored++;
+        }
+        return stored;
+    }
+
+    /** Only the engine's own step events: nothing else of Flight Recorder's defaults runs meanwhile. */
+    private static Path writeSettings(Path file) throws IOException {
+        StringBuilder jfc = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                + "<configuration version=\"2.0\" label=\"ductus ack steps\">\n");
+        STEPS.stream().map(Step::event).distinct().forEach(e -> jfc.append("  <event name=\"").append(e)
+                .append("\"><setting name=\"enabled\">true</setting><setting name=\"threshold\">0 ns</setting></event>\n"));
+        jfc.append("</configuration>\n");
+        return Files.writeString(file, jfc);
+    }
+
+    /** Durations in nanoseconds by event name (and "/strict" for the writer's events that carry it). */
+    private static Map<String, List<Long>> read(Path recording) throws IOException {
+        Map<String, List<Long>> byStep = new HashMap<>();
+        for (RecordedEvent e : RecordingFile.readAllEvents(recording)) {
+            String name = e.getEventType().getName();
+            if (!name.startsWith("ductus.")) continue;
+            if (e.hasField("strict")) name += "/" + e.getBoolean("strict");
+            byStep.computeIfAbsent(name, k -> new ArrayList<>()).add(e.getDuration().toNanos());
+        }
+        return byStep;
+    }
+
+    private static void jcmd(long pid, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                Long.toString(pid)));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) throw new IllegalStateException(String.join(" ", command) + " failed:\n" + out);
+    }
+
+    private static double median(List<Long> values) {
+        if (values.isEmpty()) return Double.NaN;
+        List<Long> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        return sorted.get(sorted.size() / 2);
+    }
+
+    private static double mean(List<Long> values) {
+        return values.stream().mapToLong(Long::longValue).average().orElse(Double.NaN);
+    }
+
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).strip();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    private static void deleteQuietly(Path folder) {
+        try (Stream<Path> all = Files.walk(folder)) {
+            all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a temp folder under target/
+        }
+    }
+
+    /**
+     * A bare MLLP echo server: a platform thread per connection reads a frame and answers with a fixed ACK,
+     * nothing else. Its round trip is what the sockets and the kernel cost here, the floor for any engine.
+     */
+    private record EchoServer(ServerSocket socket, int port) implements AutoCloseable {
+
+        private static final byte[] ACK = ("\u000bMSH|^~\\&|ECHO|ECHO|BENCH|SENDER|20261129120000||ACK^A08|1|P|2.5.1\r"
+                + "MSA|AA|1\r\u001c\r").getBytes(StandardCharsets.ISO_8859_1);
+
+        static EchoServer start() throws IOException {
+            ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+            Thread.ofPlatform().daemon(true).start(() -> {
+                while (!server.isClosed()) {
+                    try {
+                        Socket s = server.accept();
+                        s.setTcpNoDelay(true);
+                        Thread.ofPlatform().daemon(true).start(() -> echo(s));
+                    } catch (IOException closed) {
+                        return;
+                    }
+                }
+            });
+            return new EchoServer(server, server.getLocalPort());
+        }
+
+        private static void echo(Socket s) {
+            try (s; InputStream in = new BufferedInputStream(s.getInputStream()); OutputStream out = s.getOutputStream()) {
+                for (int b; (b = in.read()) >= 0; ) {
+                    if (b != 0x1C) continue;
+                    in.read(); // CR
+                    out.write(ACK);
+                    out.flush();
+                }
+            } catch (IOException ignored) {
+                // the sender closed
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            socket.close();
+        }
+    }
+}
