@@ -3,9 +3,6 @@ package io.ductus.store.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ductus.store.jdbc.JdbcStore;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -15,7 +12,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -87,49 +83,6 @@ class CrashSafetyTest {
         }
         assertThat(output.done.await(10, TimeUnit.SECONDS)).isTrue();
         return completeLines(output.bytes());
-    }
-
-    /** Reads the child's stdout to its end (the kill closes it), noticing when the child is ready. */
-    private static final class ChildOutput implements Runnable {
-        final CountDownLatch ready = new CountDownLatch(1);
-        final CountDownLatch done = new CountDownLatch(1);
-        private final InputStream in;
-        private final ByteArrayOutputStream all = new ByteArrayOutputStream();
-
-        ChildOutput(InputStream in) {
-            this.in = in;
-        }
-
-        @Override
-        public void run() {
-            byte[] buffer = new byte[8192];
-            try {
-                for (int n; (n = in.read(buffer)) >= 0; ) {
-                    synchronized (all) {
-                        all.write(buffer, 0, n);
-                        if (ready.getCount() > 0 && all.toString(StandardCharsets.UTF_8).contains("ready\n")) ready.countDown();
-                    }
-                }
-            } catch (IOException e) {
-                // the pipe closes when the child dies
-            } finally {
-                done.countDown();
-            }
-        }
-
-        byte[] bytes() {
-            synchronized (all) {
-                return all.toByteArray();
-            }
-        }
-
-        /** Complete lines so far. */
-        int lines() {
-            byte[] bytes = bytes();
-            int n = 0;
-            for (byte b : bytes) if (b == '\n') n++;
-            return n;
-        }
     }
 
     /** The ids of every complete line; a line cut off by the kill was never fully acknowledged. */
