@@ -91,11 +91,11 @@ public final class ApiSchemas {
                 "auditKeep", string("audit.keep: how long audit rows are kept"), "auditRows", integer("audit rows, as last counted"),
                 "countedAt", nullableDateTime("when the last run counted (hourly; null before the first run)"),
                 "databaseBytes", integer("the database's size"), "freeBytes", integer("of it free for reuse (SQLite)"),
-                "lastRun", object(List.of("deleted"), "startedAt", nullableDateTime("when it started"), "millis", integer("how long it took"),
-                        "deleted", integer("messages deleted"), "keptPastWindow", integer("messages past their window kept"),
-                        "auditDeleted", integer("audit rows deleted"), "pagesReclaimed", integer("free pages given back (SQLite)"),
-                        "error", nullableString("why it failed; the next one tries again")),
-                "interfaces", array(ref("InterfaceRetention"))));
+                "lastRun", ref("RetentionRun"), "interfaces", array(ref("InterfaceRetention"))));
+        s.put("RetentionRun", object(List.of("deleted"), "startedAt", nullableDateTime("when it started"), "millis", integer("how long it took"),
+                "deleted", integer("messages deleted"), "keptPastWindow", integer("messages past their window kept"),
+                "auditDeleted", integer("audit rows deleted"), "pagesReclaimed", integer("free pages given back (SQLite)"),
+                "error", nullableString("why it failed; the next one tries again")));
         s.put("Drain", object(List.of("draining", "drained", "pending", "pendingPaused"),
                 "draining", bool("no source takes input"), "since", nullableDateTime("when the drain started"),
                 "drained", bool("draining and nothing pending for a destination that is not paused: safe to stop"),
