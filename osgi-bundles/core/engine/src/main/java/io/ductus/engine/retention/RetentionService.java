@@ -22,7 +22,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Retention's runs (docs/operate/retention.md): 5 s after the start, then hourly, and right after a shorter
+ * Retention's runs (docs/retention.md): 5 s after the start, then hourly, and right after a shorter
  * window was confirmed. A run first brings the windows on record up to the project (a new interface's and a
  * longer window apply at once; a shorter one waits for {@link #confirm}), then purges each interface's
  * expired messages in paced batches ({@link Pacing}: each batch a few milliseconds of the writer, then a rest

@@ -47,7 +47,7 @@ public final class ProjectShapes {
                             + "(docs/health-and-alerts.md). Without it health is still judged and shown; nobody is told.", ""),
             Setting.optional("retention", new Choice(io.ductus.core.retention.Window.words()), "7w",
                     "How long an interface keeps its messages when its interface.yaml does not say: 1w, 3w or 7w (7, 21 or 49 "
-                            + "days; docs/operate/retention.md). Pending and quarantined messages are never deleted by it.", "3w"),
+                            + "days; docs/retention.md). Pending and quarantined messages are never deleted by it.", "3w"),
             Setting.optional("audit", Section.of(
                             Setting.optional("keep", Text.years(), "6y",
                                     "How long audit rows are kept, in whole years (at least 1y); older ones are deleted hourly.", "10y")),

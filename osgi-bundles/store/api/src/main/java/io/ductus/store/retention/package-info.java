@@ -1,5 +1,5 @@
 /**
- * Retention in the store (docs/operate/retention.md): each interface's window on record, the purge of expired
+ * Retention in the store (docs/retention.md): each interface's window on record, the purge of expired
  * messages in short batches, the audit log's purge, giving free space back, and what is kept. Times in Unix
  * milliseconds; windows in days.
  */

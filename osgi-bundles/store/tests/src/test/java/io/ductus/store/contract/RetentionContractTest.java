@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -194,6 +195,49 @@ class RetentionContractTest {
                 .isEqualTo(new RetentionStore.AppliedWindow(iface, 7, START + DAY, "user:ops"));
         assertThat(store.accounts().audit(new io.ductus.store.account.AuditQuery(null, 50, null, null)).entries())
                 .anySatisfy(row -> assertThat(row.entry().action() + " " + row.entry().target()).isEqualTo("retention.confirm interface:" + iface));
+    }
+
+    /**
+     * A report query runs long on another connection (PostgreSQL: pg_sleep inside it; SQLite: a read
+     * transaction held open): a purge batch, an incoming message and giving space back all commit while it still
+     * runs. The purge takes no lock a reader holds up.
+     */
+    @Test
+    void a_purge_and_an_insert_commit_at_once_during_a_long_report_query() throws Exception {
+        var old = store.store(new IntakeBatch(iface, Durability.STRICT, List.of(message(START, "old", null, "out")), null), START);
+        store.record(List.of(DeliveryOutcome.sent(old.get(0).id(), dest(iface, "out"), 1, null, null)), START);
+        java.util.concurrent.CountDownLatch reading = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicBoolean reportDone = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread report = Thread.ofPlatform().start(() -> {
+            try (Connection c = db.connect(STORES.location(db)); Statement s = c.createStatement()) {
+                c.setAutoCommit(false);
+                try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM messages m JOIN deliveries d ON d.message_id = m.id")) {
+                    rs.next();
+                }
+                reading.countDown();
+                if (db == Database.POSTGRES) {
+                    s.execute("SELECT pg_sleep(3), COUNT(*) FROM messages");
+                } else {
+                    release.await(); // the read transaction stays open until the test is done
+                }
+                c.rollback();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            } finally {
+                reportDone.set(true);
+            }
+        });
+        assertThat(reading.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        long t0 = System.nanoTime();
+        RetentionStore.Purged purged = store.retention().purge(iface, START + DAY, false, 0, 100);
+        store.store(new IntakeBatch(iface, Durability.STRICT, List.of(message(START + 2 * DAY, "new", null, "out")), null), START + 2 * DAY);
+        store.retention().reclaim(16);
+        long millis = (System.nanoTime() - t0) / 1_000_000;
+        assertThat(reportDone.get()).as("the report still runs (took " + millis + " ms)").isFalse();
+        assertThat(purged.deleted()).isEqualTo(1);
+        release.countDown();
+        report.join();
     }
 
     /** On a database of its own: audit rows are written in time order, so the oldest by id are the oldest. */
