@@ -38,7 +38,7 @@ final class MetricsRoutes {
                 running.alerts().operations().open(), running.alerts().stats());
         java.util.List<io.prometheus.metrics.model.snapshots.MetricSnapshot> all = new java.util.ArrayList<>();
         gauges.forEach(all::add);
-        all.addAll(io.ductus.engine.retention.RetentionGauges.of(running.retention().counted(), running.retention().interfaces(),
+        all.addAll(io.ductus.engine.retention.RetentionGauges.of(running.retention().counted(), running.retention().known(),
                 System.currentTimeMillis()));
         return new ApiResponse(200, EngineMetrics.CONTENT_TYPE, metrics.scrape(new io.prometheus.metrics.model.snapshots.MetricSnapshots(all)));
     }

@@ -52,6 +52,7 @@ public final class RetentionService implements AutoCloseable {
     private volatile ScheduledExecutorService thread;
     private volatile Counted counted = Counted.NONE;
     private volatile LastRun lastRun = LastRun.NONE;
+    private volatile Map<String, InterfaceRetention> known = Map.of();
 
     /**
      * What the last count found (hourly: it reads every message once).
@@ -123,6 +124,7 @@ public final class RetentionService implements AutoCloseable {
         long t0 = System.nanoTime();
         Project p = project.get();
         Map<String, InterfaceRetention> interfaces = sync(p, started);
+        known = interfaces;
         long deleted = 0;
         long kept = 0;
         for (InterfaceRetention i : interfaces.values()) {
@@ -191,7 +193,8 @@ public final class RetentionService implements AutoCloseable {
         LOG.info("retention: {} confirmed {} for {} (was {}): older messages are deleted now", by, i.configured().get().word(), name,
                 i.applied().orElseThrow().word());
         runSoon();
-        return Optional.ofNullable(interfaces().get(name));
+        known = interfaces();
+        return Optional.ofNullable(known.get(name));
     }
 
     /** Purges one interface to its cutoff in paced batches; {deleted, kept}. */
@@ -200,9 +203,8 @@ public final class RetentionService implements AutoCloseable {
         long kept = 0;
         long after = 0;
         while (true) {
-            long t = System.nanoTime();
             RetentionStore.Purged batch = store.purge(name, cutoff, purgeQuarantined, after, pacing.batch());
-            long pause = pacing.took(System.nanoTime() - t);
+            long pause = pacing.took(batch.nanos());
             deleted += batch.deleted();
             kept += batch.kept();
             after = batch.lastId();
@@ -246,6 +248,11 @@ public final class RetentionService implements AutoCloseable {
         Map<String, RetentionStore.Kept> kept = new LinkedHashMap<>();
         for (RetentionStore.Kept k : store.kept(cutoffs)) kept.put(k.interfaceName(), k);
         counted = new Counted(now, kept, store.auditRows(), store.space());
+    }
+
+    /** The interfaces as the last run (or confirmation) saw them: for /metrics, which must not check the project at every scrape. */
+    public Map<String, InterfaceRetention> known() {
+        return known;
     }
 
     /** What the last run counted. */

@@ -64,8 +64,10 @@ public interface RetentionStore {
      * @param kept    messages past the cutoff kept (pending, or quarantined and not purged)
      * @param lastId  the last message id looked at: the next batch starts after it
      * @param done    whether the walk reached a message inside the window or the interface's newest one
+     * @param nanos   how long the batch's own statements held the writer (not its wait for the commit, which
+     *                it shares with the intake batches committed with it): what pacing goes by
      */
-    record Purged(int deleted, int kept, long lastId, boolean done) {
+    record Purged(int deleted, int kept, long lastId, boolean done, long nanos) {
     }
 
     /**

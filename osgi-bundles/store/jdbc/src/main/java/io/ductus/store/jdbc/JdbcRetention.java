@@ -83,6 +83,7 @@ final class JdbcRetention implements RetentionStore {
     public Purged purge(String interfaceName, long cutoff, boolean purgeQuarantined, long afterId, int limit) {
         if (limit < 1) throw new IllegalArgumentException("limit must be at least 1");
         return transactions.write(Durability.RELAXED, c -> {
+            long started = System.nanoTime();
             List<Long> ids = new ArrayList<>();
             List<Object[]> claims = new ArrayList<>();
             int kept = 0;
@@ -113,10 +114,10 @@ final class JdbcRetention implements RetentionStore {
                 }
             }
             boolean done = reachedWindow || seen < limit;
-            if (ids.isEmpty()) return new Purged(0, kept, lastId, done);
+            if (ids.isEmpty()) return new Purged(0, kept, lastId, done, System.nanoTime() - started);
             List<Long> locked = lock(c, ids, purgeQuarantined);
             kept += ids.size() - locked.size();
-            if (locked.isEmpty()) return new Purged(0, kept, lastId, done);
+            if (locked.isEmpty()) return new Purged(0, kept, lastId, done, System.nanoTime() - started);
             String list = Dialect.idList(locked);
             try (PreparedStatement ps = c.prepareStatement("DELETE FROM deliveries WHERE " + dialect.inListSql("message_id"))) {
                 ps.setString(1, list);
@@ -140,7 +141,7 @@ final class JdbcRetention implements RetentionStore {
                 ps.setString(1, list);
                 deleted = ps.executeUpdate();
             }
-            return new Purged(deleted, kept, lastId, done);
+            return new Purged(deleted, kept, lastId, done, System.nanoTime() - started);
         });
     }
 
