@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ductus.store.jdbc.JdbcStore;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -12,8 +11,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
@@ -61,27 +58,8 @@ class CrashSafetyTest {
     }
 
     private List<Long> runAndKill(String location, int writers) throws Exception {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process child = new ProcessBuilder(java.toString(), "--enable-native-access=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), CrashChild.class.getName(),
-                db.name(), location, Integer.toString(writers))
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        ChildOutput output = new ChildOutput(child.getInputStream());
-        Thread.ofPlatform().daemon().start(output);
-        try {
-            assertThat(output.ready.await(30, TimeUnit.SECONDS)).as("the child opened the database").isTrue();
-            // Let it commit a while (at least 100 acknowledged ids, however busy the machine), then kill it
-            // at a random moment of its flight.
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            Thread.sleep(700);
-            while (output.lines() < 100 && System.nanoTime() < deadline) Thread.sleep(20);
-            Thread.sleep(ThreadLocalRandom.current().nextInt(600));
-            assertThat(child.isAlive()).as("the child is still committing when it is killed").isTrue();
-        } finally {
-            child.destroyForcibly(); // SIGKILL
-            child.waitFor(10, TimeUnit.SECONDS);
-        }
-        assertThat(output.done.await(10, TimeUnit.SECONDS)).isTrue();
+        // Let it commit a while (at least 100 acknowledged ids), then kill it at a random moment of its flight.
+        ChildOutput output = ChildOutput.runAndKill(CrashChild.class, List.of(db.name(), location, Integer.toString(writers)), 700, 100, 600);
         return completeLines(output.bytes());
     }
 

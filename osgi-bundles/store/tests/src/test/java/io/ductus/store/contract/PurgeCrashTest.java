@@ -10,7 +10,6 @@ import io.ductus.store.NewMessage;
 import io.ductus.store.jdbc.JdbcStore;
 import io.ductus.store.retention.RetentionStore;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -18,8 +17,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
@@ -119,24 +116,7 @@ class PurgeCrashTest {
     }
 
     private int runAndKill(String location) throws Exception {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process child = new ProcessBuilder(java.toString(), "--enable-native-access=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), PurgeCrashChild.class.getName(),
-                db.name(), location, Long.toString(CUTOFF))
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        ChildOutput output = new ChildOutput(child.getInputStream());
-        Thread.ofPlatform().daemon().start(output);
-        try {
-            assertThat(output.ready.await(30, TimeUnit.SECONDS)).as("the child opened the database").isTrue();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (output.lines() < 10 && System.nanoTime() < deadline) Thread.sleep(5);
-            Thread.sleep(ThreadLocalRandom.current().nextInt(200)); // a random moment of its flight
-            assertThat(child.isAlive()).as("the child is still purging when it is killed").isTrue();
-        } finally {
-            child.destroyForcibly(); // SIGKILL
-            child.waitFor(10, TimeUnit.SECONDS);
-        }
-        assertThat(output.done.await(10, TimeUnit.SECONDS)).isTrue();
+        ChildOutput output = ChildOutput.runAndKill(PurgeCrashChild.class, List.of(db.name(), location, Long.toString(CUTOFF)), 0, 10, 200);
         return output.lines() - 1;
     }
 
