@@ -143,18 +143,24 @@ public final class RetentionService implements AutoCloseable {
         return run;
     }
 
-    /** The windows on record brought up to the project; returns every interface retention knows of. */
+    /**
+     * The windows on record brought up to the project; returns every interface retention knows of. Interfaces
+     * seen for the first time are recorded in one transaction (a first start with 1,001 interfaces is one
+     * commit, not 1,001); each longer window with its own audit row.
+     */
     private Map<String, InterfaceRetention> sync(Project p, long now) {
         Map<String, InterfaceRetention> all = interfaces(p, store.applied());
+        Map<String, Integer> seen = new LinkedHashMap<>();
         for (InterfaceRetention i : all.values()) {
             if (i.configured().isEmpty()) continue;
             Change change = Change.of(i.applied(), i.configured().get());
-            if (!change.appliesAtOnce()) continue;
-            AuditEntry audit = change == Change.LONGER ? system(now, "retention.change", i.name(), i.applied().get(), i.configured().get()) : null;
-            store.apply(i.name(), i.configured().get().days(), "engine", now, audit);
-            if (change == Change.LONGER) LOG.info("retention: {} keeps its messages {} now (was {})", i.name(), i.configured().get().word(),
-                    i.applied().get().word());
+            if (change == Change.NEW) seen.put(i.name(), i.configured().get().days());
+            if (change != Change.LONGER) continue;
+            store.apply(i.name(), i.configured().get().days(), "engine", now,
+                    system(now, "retention.change", i.name(), i.applied().get(), i.configured().get()));
+            LOG.info("retention: {} keeps its messages {} now (was {})", i.name(), i.configured().get().word(), i.applied().get().word());
         }
+        store.applyNew(seen, "engine", now);
         return interfaces(p, store.applied());
     }
 

@@ -20,6 +20,9 @@ public interface RetentionStore {
      */
     void apply(String interfaceName, int days, String by, long now, AuditEntry audit);
 
+    /** Records the windows of interfaces seen for the first time (days by interface name), all in one transaction. */
+    void applyNew(Map<String, Integer> daysByInterface, String by, long now);
+
     /**
      * One batch of the purge: walks the interface's messages in id order after {@code afterId}, up to
      * {@code limit} of them, and deletes those received before {@code cutoff} that are finished (sent,

@@ -80,6 +80,23 @@ final class JdbcRetention implements RetentionStore {
     }
 
     @Override
+    public void applyNew(Map<String, Integer> daysByInterface, String by, long now) {
+        if (daysByInterface.isEmpty()) return;
+        transactions.write(Durability.STRICT, c -> {
+            try (PreparedStatement ps = c.prepareStatement(APPLY)) {
+                for (var e : daysByInterface.entrySet()) {
+                    ps.setString(1, e.getKey());
+                    ps.setInt(2, e.getValue());
+                    ps.setLong(3, now);
+                    ps.setString(4, by);
+                    ps.addBatch();
+                }
+                return ps.executeBatch().length;
+            }
+        });
+    }
+
+    @Override
     public Purged purge(String interfaceName, long cutoff, boolean purgeQuarantined, long afterId, int limit) {
         if (limit < 1) throw new IllegalArgumentException("limit must be at least 1");
         return transactions.write(Durability.RELAXED, c -> {

@@ -193,6 +193,9 @@ class RetentionContractTest {
         store.retention().apply(iface, 7, "user:ops", START + DAY, audit);
         assertThat(store.retention().applied().get(iface))
                 .isEqualTo(new RetentionStore.AppliedWindow(iface, 7, START + DAY, "user:ops"));
+        store.retention().applyNew(Map.of(iface + "-a", 21, iface + "-b", 49), "engine", START);
+        assertThat(store.retention().applied()).containsEntry(iface + "-a", new RetentionStore.AppliedWindow(iface + "-a", 21, START, "engine"))
+                .containsEntry(iface + "-b", new RetentionStore.AppliedWindow(iface + "-b", 49, START, "engine"));
         assertThat(store.accounts().audit(new io.ductus.store.account.AuditQuery(null, 50, null, null)).entries())
                 .anySatisfy(row -> assertThat(row.entry().action() + " " + row.entry().target()).isEqualTo("retention.confirm interface:" + iface));
     }
