@@ -45,7 +45,8 @@ final class RetentionBench implements BenchMain.Scenario {
     private String api;
     private String token;
 
-    private record Ingest(double alone, double during, double ratio, long deleted, double purgeSeconds, double rowsPerSecond) {
+    private record Ingest(double alone, double during, double ratio, long deleted, double purgeSeconds, double rowsPerSecond,
+                          double longestBatchMillis) {
     }
 
     @Override
@@ -74,10 +75,11 @@ final class RetentionBench implements BenchMain.Scenario {
         System.out.printf(Locale.ROOT, "RESULT retention ingest_during_over_alone=%.2f purge_rows_per_s=%.0f steady_size_over_window_size=%.2f"
                         + " sqlite_ingest_during_over_alone=%.2f sqlite_purge_rows_per_s=%.0f sqlite_steady_size_over_window_size=%.2f"
                         + " pg_ingest_during_over_alone=%.2f pg_purge_rows_per_s=%.0f pg_steady_size_over_window_size=%.2f"
-                        + " sqlite_alone_per_s=%.0f sqlite_during_per_s=%.0f pg_alone_per_s=%.0f pg_during_per_s=%.0f expired=%d%n",
+                        + " sqlite_alone_per_s=%.0f sqlite_during_per_s=%.0f pg_alone_per_s=%.0f pg_during_per_s=%.0f"
+                        + " sqlite_batch_max_ms=%.1f pg_batch_max_ms=%.1f expired=%d%n",
                 Math.min(sqlite.ratio(), pg.ratio()), Math.min(sqlite.rowsPerSecond(), pg.rowsPerSecond()), Math.max(sqliteSteady, pgSteady),
                 sqlite.ratio(), sqlite.rowsPerSecond(), sqliteSteady, pg.ratio(), pg.rowsPerSecond(), pgSteady,
-                sqlite.alone(), sqlite.during(), pg.alone(), pg.during(), expired);
+                sqlite.alone(), sqlite.during(), pg.alone(), pg.during(), sqlite.longestBatchMillis(), pg.longestBatchMillis(), expired);
     }
 
     /** Part 1 on one database ({@code database}: null for the data folder's SQLite file). */
@@ -116,7 +118,9 @@ final class RetentionBench implements BenchMain.Scenario {
                                 + " %,.0f alone after (refused %d); the run deleted %,d messages in %.1f s (%,.0f/s, counting and giving"
                                 + " space back included)%n", kind, alone1, during, alone2, senders.refused.get(), deleted, seconds,
                         deleted / seconds);
-                return new Ingest(alone, during, during / alone, deleted, seconds, deleted / seconds);
+                double longest = run.get("longestBatchMillis").asDouble();
+                System.out.printf(Locale.ROOT, "retention, %s: the longest purge batch held the writer %.1f ms%n", kind, longest);
+                return new Ingest(alone, during, during / alone, deleted, seconds, deleted / seconds, longest);
             }
         } finally {
             engine.destroy();

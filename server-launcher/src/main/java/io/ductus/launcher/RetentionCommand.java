@@ -51,8 +51,9 @@ final class RetentionCommand implements Callable<Integer> {
         out.append(TABLE.render(rows));
         RetentionRun run = r.lastRun();
         if (run != null && run.startedAt() != null) {
-            out.append(String.format(Locale.ROOT, "last run %s: %d message(s) deleted in %d ms, %d past their window kept (pending or quarantined),"
-                    + " %d audit row(s) deleted%s%n", run.startedAt(), run.deleted(), run.millis(), run.keptPastWindow(), run.auditDeleted(),
+            out.append(String.format(Locale.ROOT, "last run %s: %d message(s) deleted in %d ms (batches held the writer at most %.1f ms),"
+                    + " %d past their window kept (pending or quarantined), %d audit row(s) deleted%s%n", run.startedAt(), run.deleted(),
+                    run.millis(), run.longestBatchMillis(), run.keptPastWindow(), run.auditDeleted(),
                     run.error() == null ? "" : "; failed: " + run.error()));
         }
         for (String w : waiting) {

@@ -5,5 +5,5 @@ import java.time.Instant;
 /** Retention's last run: when, how long, what it deleted and kept past a window. */
 @ApiSchema("RetentionRun")
 public record RetentionRun(Instant startedAt, long millis, long deleted, long keptPastWindow, long auditDeleted, long pagesReclaimed,
-                           String error) {
+                           double longestBatchMillis, String error) {
 }

@@ -95,6 +95,7 @@ public final class ApiSchemas {
         s.put("RetentionRun", object(List.of("deleted"), "startedAt", nullableDateTime("when it started"), "millis", integer("how long it took"),
                 "deleted", integer("messages deleted"), "keptPastWindow", integer("messages past their window kept"),
                 "auditDeleted", integer("audit rows deleted"), "pagesReclaimed", integer("free pages given back (SQLite)"),
+                "longestBatchMillis", Map.of("type", "number", "description", "the longest a purge batch's statements held the database's writer"),
                 "error", nullableString("why it failed; the next one tries again")));
         s.put("Drain", object(List.of("draining", "drained", "pending", "pendingPaused"),
                 "draining", bool("no source takes input"), "since", nullableDateTime("when the drain started"),

@@ -79,6 +79,7 @@ final class RetentionRoutes {
         last.put("keptPastWindow", run.kept());
         last.put("auditDeleted", run.auditDeleted());
         last.put("pagesReclaimed", run.pagesReclaimed());
+        last.put("longestBatchMillis", Math.round(run.longestBatchMillis() * 100) / 100.0);
         last.put("error", run.error());
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("default", project.settings().retention().word());

@@ -53,6 +53,7 @@ public final class RetentionService implements AutoCloseable {
     private volatile Counted counted = Counted.NONE;
     private volatile LastRun lastRun = LastRun.NONE;
     private volatile Map<String, InterfaceRetention> known = Map.of();
+    private long longestBatch; // this run's, in nanoseconds: only the run's thread
 
     /**
      * What the last count found (hourly: it reads every message once).
@@ -63,9 +64,13 @@ public final class RetentionService implements AutoCloseable {
         static final Counted NONE = new Counted(0, Map.of(), 0, new RetentionStore.Space(0, 0));
     }
 
-    /** The last run: when it started, how long it took, what it deleted and what it kept past a window. */
-    public record LastRun(long startedAt, long millis, long deleted, long kept, long auditDeleted, long pagesReclaimed, String error) {
-        static final LastRun NONE = new LastRun(0, 0, 0, 0, 0, 0, null);
+    /**
+     * The last run: when it started, how long it took, what it deleted and what it kept past a window, and the
+     * longest a purge batch's statements held the writer.
+     */
+    public record LastRun(long startedAt, long millis, long deleted, long kept, long auditDeleted, long pagesReclaimed,
+                          double longestBatchMillis, String error) {
+        static final LastRun NONE = new LastRun(0, 0, 0, 0, 0, 0, 0, null);
     }
 
     /**
@@ -114,7 +119,7 @@ public final class RetentionService implements AutoCloseable {
             run();
         } catch (RuntimeException e) {
             LOG.warn("retention: the run failed, the next one tries again: {}", e.getMessage());
-            lastRun = new LastRun(clock.millis(), 0, 0, 0, 0, 0, e.getMessage());
+            lastRun = new LastRun(clock.millis(), 0, 0, 0, 0, 0, 0, e.getMessage());
         }
     }
 
@@ -127,6 +132,7 @@ public final class RetentionService implements AutoCloseable {
         known = interfaces;
         long deleted = 0;
         long kept = 0;
+        longestBatch = 0;
         for (InterfaceRetention i : interfaces.values()) {
             if (i.applied().isEmpty()) continue;
             long[] n = purge(i.name(), i.applied().get().cutoff(clock.millis()), i.purgeQuarantined());
@@ -138,7 +144,8 @@ public final class RetentionService implements AutoCloseable {
         long auditDeleted = purgeAudit(p.settings().auditKeep().cutoff(clock.millis()));
         long reclaimed = reclaim();
         count(interfaces);
-        LastRun run = new LastRun(started, (System.nanoTime() - t0) / 1_000_000, deleted, kept, auditDeleted, reclaimed, null);
+        LastRun run = new LastRun(started, (System.nanoTime() - t0) / 1_000_000, deleted, kept, auditDeleted, reclaimed,
+                longestBatch / 1e6, null);
         lastRun = run;
         return run;
     }
@@ -211,6 +218,7 @@ public final class RetentionService implements AutoCloseable {
         while (true) {
             RetentionStore.Purged batch = store.purge(name, cutoff, purgeQuarantined, after, pacing.batch());
             long pause = pacing.took(batch.nanos());
+            longestBatch = Math.max(longestBatch, batch.nanos());
             deleted += batch.deleted();
             kept += batch.kept();
             after = batch.lastId();

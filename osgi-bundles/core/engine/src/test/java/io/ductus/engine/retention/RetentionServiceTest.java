@@ -83,6 +83,7 @@ class RetentionServiceTest {
         assertThat(retention.counted().kept().get("lab").messages()).isEqualTo(49 * 20);
         assertThat(retention.lastRun().deleted()).isEqualTo(40);
         assertThat(restedNanos.sum()).as("paced: rests between batches").isPositive();
+        assertThat(retention.lastRun().longestBatchMillis()).as("what a batch held the writer").isPositive();
         assertThat(retention.interfaces().get("adt").applied()).contains(Window.ONE_WEEK);
     }
 
