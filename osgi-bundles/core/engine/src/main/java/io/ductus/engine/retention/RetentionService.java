@@ -217,7 +217,7 @@ public final class RetentionService implements AutoCloseable {
         long after = 0;
         while (true) {
             RetentionStore.Purged batch = store.purge(name, cutoff, purgeQuarantined, after, pacing.batch());
-            long pause = pacing.took(batch.nanos());
+            long pause = pacing.took(batch.nanos(), batch.deleted() + batch.kept());
             longestBatch = Math.max(longestBatch, batch.nanos());
             deleted += batch.deleted();
             kept += batch.kept();

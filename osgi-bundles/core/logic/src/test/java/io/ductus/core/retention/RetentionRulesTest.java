@@ -45,18 +45,26 @@ class RetentionRulesTest {
     }
 
     @Test
-    void a_purge_shrinks_batches_that_hold_the_writer_too_long_and_rests_as_long_as_it_worked() {
+    void a_purge_sizes_its_batches_to_hold_the_writer_a_few_milliseconds_and_rests_as_long_as_it_worked() {
         Pacing pacing = new Pacing();
         assertThat(pacing.batch()).isEqualTo(Pacing.FIRST_BATCH);
-        long rest = pacing.took(20_000_000L);
-        assertThat(rest).isEqualTo(20_000_000L);
-        assertThat(pacing.batch()).isEqualTo(Pacing.FIRST_BATCH / 2);
-        for (int i = 0; i < 20; i++) pacing.took(50_000_000L);
-        assertThat(pacing.batch()).isEqualTo(Pacing.MIN_BATCH);
-        for (int i = 0; i < 100; i++) assertThat(pacing.took(100_000L)).isEqualTo(Pacing.MIN_REST_NANOS);
+        assertThat(pacing.took(10_000_000L, 100)).as("rests as long as it worked").isEqualTo(10_000_000L);
+        assertThat(pacing.batch()).as("100 µs a message: 40 make 4 ms").isEqualTo(40);
+        for (int i = 0; i < 50; i++) pacing.took(2_000_000L, 1000); // 2 µs a message
         assertThat(pacing.batch()).isEqualTo(Pacing.MAX_BATCH);
-        int steady = pacing.batch();
-        pacing.took(Pacing.TARGET_NANOS);
-        assertThat(pacing.batch()).isEqualTo(steady);
+        assertThat(pacing.took(100_000L, 10)).isEqualTo(Pacing.MIN_REST_NANOS);
+    }
+
+    @Test
+    void one_slow_batch_does_not_shrink_the_next_ones_to_nothing() {
+        Pacing pacing = new Pacing();
+        for (int i = 0; i < 50; i++) pacing.took(4_000_000L, 400); // 10 µs a message: batches of 400
+        assertThat(pacing.batch()).isEqualTo(400);
+        pacing.took(60_000_000L, 400); // a busy moment: 150 µs a message once
+        assertThat(pacing.batch()).as("smoothed").isGreaterThan(80);
+        for (int i = 0; i < 20; i++) pacing.took(400 * 10_000L, 400);
+        assertThat(pacing.batch()).isBetween(390, 410);
+        for (int i = 0; i < 50; i++) pacing.took(1_000_000_000L, 10); // a crawl: the smallest batch
+        assertThat(pacing.batch()).isEqualTo(Pacing.MIN_BATCH);
     }
 }
