@@ -93,6 +93,7 @@ public final class ApiSchemas {
                 "databaseBytes", integer("the database's size"), "freeBytes", integer("of it free for reuse (SQLite)"),
                 "lastRun", ref("RetentionRun"), "interfaces", array(ref("InterfaceRetention"))));
         s.put("RetentionRun", object(List.of("deleted"), "startedAt", nullableDateTime("when it started"), "millis", integer("how long it took"),
+                "purgeMillis", integer("of it, deleting expired messages"), "reclaimMillis", integer("of it, giving free pages back (SQLite)"),
                 "deleted", integer("messages deleted"), "keptPastWindow", integer("messages past their window kept"),
                 "auditDeleted", integer("audit rows deleted"), "pagesReclaimed", integer("free pages given back (SQLite)"),
                 "longestBatchMillis", Map.of("type", "number", "description", "the longest a purge batch's statements held the database's writer"),

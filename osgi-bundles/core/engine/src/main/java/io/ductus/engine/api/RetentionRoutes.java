@@ -75,6 +75,8 @@ final class RetentionRoutes {
         Map<String, Object> last = new LinkedHashMap<>();
         last.put("startedAt", time(run.startedAt()));
         last.put("millis", run.millis());
+        last.put("purgeMillis", run.purgeMillis());
+        last.put("reclaimMillis", run.reclaimMillis());
         last.put("deleted", run.deleted());
         last.put("keptPastWindow", run.kept());
         last.put("auditDeleted", run.auditDeleted());

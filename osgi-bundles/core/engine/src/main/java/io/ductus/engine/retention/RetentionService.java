@@ -69,8 +69,8 @@ public final class RetentionService implements AutoCloseable {
      * longest a purge batch's statements held the writer.
      */
     public record LastRun(long startedAt, long millis, long deleted, long kept, long auditDeleted, long pagesReclaimed,
-                          double longestBatchMillis, String error) {
-        static final LastRun NONE = new LastRun(0, 0, 0, 0, 0, 0, 0, null);
+                          double longestBatchMillis, long purgeMillis, long reclaimMillis, String error) {
+        static final LastRun NONE = new LastRun(0, 0, 0, 0, 0, 0, 0, 0, 0, null);
     }
 
     /**
@@ -119,7 +119,7 @@ public final class RetentionService implements AutoCloseable {
             run();
         } catch (RuntimeException e) {
             LOG.warn("retention: the run failed, the next one tries again: {}", e.getMessage());
-            lastRun = new LastRun(clock.millis(), 0, 0, 0, 0, 0, 0, e.getMessage());
+            lastRun = new LastRun(clock.millis(), 0, 0, 0, 0, 0, 0, 0, 0, e.getMessage());
         }
     }
 
@@ -141,11 +141,14 @@ public final class RetentionService implements AutoCloseable {
             if (n[0] > 0) LOG.info("retention: {} message(s) of {} older than {} deleted, {} kept (pending or quarantined)",
                     n[0], i.name(), i.applied().get().word(), n[1]);
         }
+        long purgeMillis = (System.nanoTime() - t0) / 1_000_000;
         long auditDeleted = purgeAudit(p.settings().auditKeep().cutoff(clock.millis()));
+        long r0 = System.nanoTime();
         long reclaimed = reclaim();
+        long reclaimMillis = (System.nanoTime() - r0) / 1_000_000;
         count(interfaces);
         LastRun run = new LastRun(started, (System.nanoTime() - t0) / 1_000_000, deleted, kept, auditDeleted, reclaimed,
-                longestBatch / 1e6, null);
+                longestBatch / 1e6, purgeMillis, reclaimMillis, null);
         lastRun = run;
         return run;
     }
