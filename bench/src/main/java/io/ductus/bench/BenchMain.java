@@ -43,6 +43,9 @@ public final class BenchMain {
         all.put("replay", new Entry("100,000 stored ORU^R01 messages × 3 destinations replayed through a candidate that changes one"
                 + " field, on a live engine taking strict MLLP traffic: rows per second against the transforms alone; ACK rate during"
                 + " against before", new ReplayBench()));
+        all.put("retention", new Entry("strict MLLP ingest at 16 connections alone and while the engine purges 1,000,000 expired"
+                + " messages, SQLite and PostgreSQL; the database's size after eight simulated weeks with a one-week window against"
+                + " after one window", new RetentionBench()));
         all.put("studio", new Entry("the desktop studio: its image's start to the connect screen; first paint of 1,000 interfaces;"
                 + " the longest frame gap while they get 200 events/s (headless)", new StudioBench()));
         all.put("abuse", new Entry("ACK latency p99 of one steady MLLP sender alone and beside 8 text searches, 500 idle and 50"

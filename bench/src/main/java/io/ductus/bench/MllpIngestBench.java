@@ -254,7 +254,7 @@ final class MllpIngestBench implements BenchMain.Scenario {
                 .getBytes(StandardCharsets.UTF_8);
     }
 
-    private static String newDatabase(EmbeddedPostgres pg, String name) throws Exception {
+    static String newDatabase(EmbeddedPostgres pg, String name) throws Exception {
         try (Connection c = pg.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE bench_" + name);
         }

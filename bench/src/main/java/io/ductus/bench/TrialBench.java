@@ -249,10 +249,22 @@ final class TrialBench implements BenchMain.Scenario {
         return found;
     }
 
+    /** A token of {@code role} in the engine's database ({@code database}: null for the data folder's SQLite file). */
+    static String tokenOf(Path ductus, Path project, Path data, String role, String database) throws Exception {
+        List<String> command = new ArrayList<>(List.of(ductus.toString(), "token", "create", "--name", "bench-" + System.nanoTime(),
+                "--role", role, "--project", project.toString(), "--data", data.toString()));
+        if (database != null) command.addAll(List.of("--database", database));
+        return created(command);
+    }
+
     static String token(Path ductus, Path project, Path data, String... permissions) throws Exception {
         List<String> command = new ArrayList<>(List.of(ductus.toString(), "token", "create", "--name", "bench-" + System.nanoTime(), "--role",
                 "operator", "--project", project.toString(), "--data", data.toString()));
         for (String p : permissions) command.addAll(List.of("--permission", p));
+        return created(command);
+    }
+
+    private static String created(List<String> command) throws Exception {
         Process p = new ProcessBuilder(command).redirectErrorStream(false).start();
         p.getOutputStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();

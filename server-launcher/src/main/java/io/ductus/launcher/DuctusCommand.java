@@ -9,7 +9,7 @@ import picocli.CommandLine.Spec;
         description = "Ductus healthcare integration engine.",
         subcommands = {ServeCommand.class, ValidateCommand.class, TestCommand.class, SendCommand.class, StatusCommand.class,
                 MessagesCommand.class, ResendCommand.class, AlertsCommand.class, HotspotsCommand.class,
-                DestinationCommands.Pause.class, DestinationCommands.Resume.class, DestinationCommands.Retry.class, DrainCommand.class,
+                DestinationCommands.Pause.class, DestinationCommands.Resume.class, DestinationCommands.Retry.class, DrainCommand.class, RetentionCommand.class,
                 DesignCommands.Deploy.class, DesignCommands.Revisions.class, DesignCommands.Diff.class, DesignCommands.Rollback.class,
                 ReplayCommand.class,
                 SecretCommand.class,

@@ -303,6 +303,23 @@ class OperateIT {
         assertThat(viewerDeploys.err()).contains("not allowed");
     }
 
+    @Test
+    void retention_shows_each_interfaces_window_and_confirm_refuses_when_nothing_waits() throws Exception {
+        String viewer = ductus.token("viewer");
+        // The engine's first run is 5 s after its start; until then nothing is counted yet.
+        Eventually.within(Duration.ofSeconds(60), () -> assertThat(run("retention", "--url", url, "--token", viewer).out())
+                .contains("last run"));
+        Run retention = run("retention", "--url", url, "--token", viewer);
+        assertThat(retention.exitCode()).as(retention.err()).isZero();
+        assertThat(retention.out()).startsWith("default window 7w, audit rows kept 6y").contains("INTERFACE").containsPattern("adt-in +7w +7w +keep");
+        Run operator = run("retention", "confirm", "adt-in", "--url", url, "--token", ductus.token("operator"));
+        assertThat(operator.exitCode()).isEqualTo(ExitCodes.FAILED);
+        assertThat(operator.err()).contains("not allowed");
+        Run nothing = run("retention", "confirm", "adt-in", "--url", url, "--token", ductus.token("admin"));
+        assertThat(nothing.exitCode()).isEqualTo(ExitCodes.FAILED);
+        assertThat(nothing.err()).contains("only a shorter window waits for a confirmation");
+    }
+
     private static Run run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

@@ -64,6 +64,12 @@ public interface DuctusApi {
 
     Drain drain();
 
+    /** Each interface's retention window, what is kept and the last run. */
+    io.ductus.client.model.Retention retention();
+
+    /** Confirms an interface's shorter window (administrators): its older messages are deleted from now on. */
+    io.ductus.client.model.InterfaceRetention confirmRetention(String interfaceName);
+
     Drain startDrain();
 
     Drain stopDrain();

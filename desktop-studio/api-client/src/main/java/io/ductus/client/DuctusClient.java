@@ -215,6 +215,17 @@ public final class DuctusClient implements DuctusApi, AutoCloseable {
     }
 
     @Override
+    public io.ductus.client.model.Retention retention() {
+        return get(Operation.GET_RETENTION, Operation.GET_RETENTION.path(), io.ductus.client.model.Retention.class);
+    }
+
+    @Override
+    public io.ductus.client.model.InterfaceRetention confirmRetention(String interfaceName) {
+        return call(Operation.CONFIRM_RETENTION, Operation.CONFIRM_RETENTION.expand(interfaceName), null,
+                io.ductus.client.model.InterfaceRetention.class);
+    }
+
+    @Override
     public Drain drain() {
         return get(Operation.GET_DRAIN, Operation.GET_DRAIN.path(), Drain.class);
     }

@@ -24,6 +24,8 @@ public enum Operation {
     GET_DRAIN("GET", "/api/v1/drain", "getDrain"),
     START_DRAIN("POST", "/api/v1/drain", "startDrain"),
     STOP_DRAIN("DELETE", "/api/v1/drain", "stopDrain"),
+    GET_RETENTION("GET", "/api/v1/retention", "getRetention"),
+    CONFIRM_RETENTION("POST", "/api/v1/retention/{name}/confirm", "confirmRetention"),
     LIST_MESSAGES("GET", "/api/v1/messages", "listMessages"),
     GET_MESSAGE("GET", "/api/v1/messages/{id}", "getMessage"),
     GET_MESSAGE_PAYLOAD("GET", "/api/v1/messages/{id}/payload", "getMessagePayload"),

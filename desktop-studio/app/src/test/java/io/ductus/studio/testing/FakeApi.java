@@ -254,6 +254,18 @@ public final class FakeApi implements DuctusApi {
     }
 
     @Override
+    public io.ductus.client.model.Retention retention() {
+        call("retention");
+        return new io.ductus.client.model.Retention("7w", "6y", 0, null, 0, 0, null, List.of());
+    }
+
+    @Override
+    public io.ductus.client.model.InterfaceRetention confirmRetention(String interfaceName) {
+        call("confirmRetention " + interfaceName);
+        throw new ApiException(ApiException.Kind.CONFLICT, 409, "Nothing to confirm", interfaceName + " waits for no confirmation");
+    }
+
+    @Override
     public Drain startDrain() {
         call("startDrain");
         drain = new Drain(true, T0, false, 3, 0);

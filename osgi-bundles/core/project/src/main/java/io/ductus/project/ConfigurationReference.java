@@ -20,6 +20,8 @@ public final class ConfigurationReference {
               listen: 127.0.0.1:7700
             database: sqlite:data/ductus.db        # or postgres://user@host:5432/db
             time_zone: Europe/Berlin
+            retention: 7w                          # interfaces that do not say keep 49 days
+            audit: { keep: 6y }
             alerts:
               smtp: { host: smtp.example.org, user: ductus, password: "${secret:SMTP_PASSWORD}", from: ductus@example.org }
               channels:
@@ -57,6 +59,8 @@ public final class ConfigurationReference {
             ordering: { key: PID-3.1, partitions: 8 }
             dedupe: MSH-10
             owner: adt-team@example.org
+            retention: 3w                        # 21 days; pending messages stay until delivered
+            quarantined: keep
             monitor:
               active_within: { every: 30m, hours: "07:00-19:00", days: mon-fri }
               active_by: { daily: "06:30" }      # the night's batch by half past six

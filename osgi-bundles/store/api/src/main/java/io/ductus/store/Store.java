@@ -187,6 +187,9 @@ public interface Store {
     /** Replay's reads of stored originals, and replay jobs with their results, in the same database. */
     io.ductus.store.replay.ReplayStore replays();
 
+    /** Each interface's window on record, the purge of expired messages and audit rows, and what is kept. */
+    io.ductus.store.retention.RetentionStore retention();
+
     /** Asks the database the smallest question there is; {@link StoreException} when it cannot be reached. */
     void ping();
 

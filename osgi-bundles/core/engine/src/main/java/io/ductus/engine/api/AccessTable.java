@@ -36,6 +36,9 @@ public final class AccessTable {
             Map.entry("getDrain", VIEWER),
             Map.entry("startDrain", OPERATOR),
             Map.entry("stopDrain", OPERATOR),
+            // A shorter window deletes messages the old one kept: an administrator's decision.
+            Map.entry("getRetention", VIEWER),
+            Map.entry("confirmRetention", ADMIN),
             Map.entry("streamEvents", VIEWER),
             // Browsing shows ids, keys and errors; contents need the payloads permission, and editing
             // (which shows and rewrites a payload) needs it too.

@@ -73,6 +73,31 @@ public final class ApiSchemas {
                         + " health facts)")));
         s.put("InterfaceList", object(List.of("draining", "interfaces"), "draining", bool("whether the engine drains"),
                 "interfaces", array(ref("Interface"))));
+        s.put("InterfaceRetention", object(List.of("name", "retention", "applied", "waitingForConfirmation", "quarantined", "messages",
+                        "bytes", "held"),
+                "name", string("the interface"),
+                "retention", nullableString("the window its files say (1w, 3w, 7w; else ductus.yaml's retention); null when it is no"
+                        + " longer in the project (its messages still go by the applied window)"),
+                "applied", nullableString("the window its messages are purged by now; null until the first run saw it"),
+                "waitingForConfirmation", bool("a shorter window waits for POST …/confirm (until then the applied one stays)"),
+                "quarantined", enumeration("whether quarantined messages stay past the window", "keep", "purge"),
+                "changedAt", nullableDateTime("when the applied window was set"),
+                "changedBy", nullableString("engine (new or longer windows) or who confirmed a shorter one"),
+                "messages", integer("messages kept, as last counted"), "bytes", integer("their payload bytes"),
+                "oldestReceivedAt", nullableDateTime("the oldest message kept"),
+                "held", integer("messages past the window still kept: pending, or quarantined (unless purge)")));
+        s.put("Retention", object(List.of("default", "auditKeep", "interfaces"),
+                "default", string("ductus.yaml's retention: the window of interfaces that do not say"),
+                "auditKeep", string("audit.keep: how long audit rows are kept"), "auditRows", integer("audit rows, as last counted"),
+                "countedAt", nullableDateTime("when the last run counted (hourly; null before the first run)"),
+                "databaseBytes", integer("the database's size"), "freeBytes", integer("of it free for reuse (SQLite)"),
+                "lastRun", ref("RetentionRun"), "interfaces", array(ref("InterfaceRetention"))));
+        s.put("RetentionRun", object(List.of("deleted"), "startedAt", nullableDateTime("when it started"), "millis", integer("how long it took"),
+                "purgeMillis", integer("of it, deleting expired messages"), "reclaimMillis", integer("of it, giving free pages back (SQLite)"),
+                "deleted", integer("messages deleted"), "keptPastWindow", integer("messages past their window kept"),
+                "auditDeleted", integer("audit rows deleted"), "pagesReclaimed", integer("free pages given back (SQLite)"),
+                "longestBatchMillis", Map.of("type", "number", "description", "the longest a purge batch's statements held the database's writer"),
+                "error", nullableString("why it failed; the next one tries again")));
         s.put("Drain", object(List.of("draining", "drained", "pending", "pendingPaused"),
                 "draining", bool("no source takes input"), "since", nullableDateTime("when the drain started"),
                 "drained", bool("draining and nothing pending for a destination that is not paused: safe to stop"),

@@ -24,7 +24,7 @@ final class MetricsRoutes {
     }
 
     Route route() {
-        return Route.get("/metrics", "getMetrics", "Metrics in Prometheus text: received, deliveries by outcome, retries, latencies, queues, health states, alerts, drain")
+        return Route.get("/metrics", "getMetrics", "Metrics in Prometheus text: received, deliveries by outcome, retries, latencies, queues, health states, alerts, drain, retention")
                 .tag("monitoring").work(Work.READ).produces("text/plain").returns(200, "Metrics").handle((r, c) -> scrape());
     }
 
@@ -34,7 +34,12 @@ final class MetricsRoutes {
             return new ApiResponse(200, EngineMetrics.CONTENT_TYPE, metrics.scrape(EngineGauges.of(null, null, null)));
         }
         HealthSnapshot snapshot = running.health().snapshot();
-        return new ApiResponse(200, EngineMetrics.CONTENT_TYPE, metrics.scrape(EngineGauges.of(snapshot,
-                running.alerts().operations().open(), running.alerts().stats())));
+        io.prometheus.metrics.model.snapshots.MetricSnapshots gauges = EngineGauges.of(snapshot,
+                running.alerts().operations().open(), running.alerts().stats());
+        java.util.List<io.prometheus.metrics.model.snapshots.MetricSnapshot> all = new java.util.ArrayList<>();
+        gauges.forEach(all::add);
+        all.addAll(io.ductus.engine.retention.RetentionGauges.of(running.retention().counted(), running.retention().known(),
+                System.currentTimeMillis()));
+        return new ApiResponse(200, EngineMetrics.CONTENT_TYPE, metrics.scrape(new io.prometheus.metrics.model.snapshots.MetricSnapshots(all)));
     }
 }

@@ -50,11 +50,14 @@ public final class EngineRuntime {
     private final Path projectFolder;
 
     private final ProjectChecker checker;
+    private final io.ductus.engine.retention.RetentionService retention;
 
     private EngineRuntime(InterfaceManager interfaces, ScheduledExecutorService timers, ExecutorService storing,
                           ScriptHosting scripts, EngineServices services, HealthMonitor health, Alerts alerts,
-                          AtomicReference<ProjectSources> sources, Path projectFolder, ProjectChecker checker) {
+                          AtomicReference<ProjectSources> sources, Path projectFolder, ProjectChecker checker,
+                          io.ductus.engine.retention.RetentionService retention) {
         this.interfaces = interfaces;
+        this.retention = retention;
         this.checker = checker;
         this.timers = timers;
         this.storing = storing;
@@ -131,7 +134,10 @@ public final class EngineRuntime {
         HealthMonitor health = new HealthMonitor(manager, store, metrics.activity(), clock, zone).load();
         Alerts alerts = new Alerts(health, store, settings.alerts(), zone, clock, events,
                 senders(settings.alerts(), new NoticeText(origin(), zone), services, clock), List.of()).start();
-        return new EngineRuntime(manager, timers, storing, scripts, services, health, alerts, sources, projectFolder, checker);
+        // Windows are read from the project's files as they are now (a deploy changes them), checked as at start.
+        io.ductus.engine.retention.RetentionService retention = new io.ductus.engine.retention.RetentionService(store, clock,
+                () -> ProjectValidator.check(sources.get(), ConnectorTypes.unknown()).project()).start();
+        return new EngineRuntime(manager, timers, storing, scripts, services, health, alerts, sources, projectFolder, checker, retention);
     }
 
     /** How each kind of channel is sent: webhooks always, mail when alerts.smtp names a server. */
@@ -166,6 +172,11 @@ public final class EngineRuntime {
         return alerts;
     }
 
+    /** Retention's runs, the windows on record and what is kept. */
+    public io.ductus.engine.retention.RetentionService retention() {
+        return retention;
+    }
+
     /** The project check the interfaces were started by (the one {@code ductus validate} makes); deploys check with it too. */
     public ProjectChecker checker() {
         return checker;
@@ -195,8 +206,9 @@ public final class EngineRuntime {
         return services.forInterface(timeout);
     }
 
-    /** Stops the alerts, then the interfaces gracefully, then the shared threads. */
+    /** Stops retention's runs and the alerts, then the interfaces gracefully, then the shared threads. */
     public void stop() {
+        retention.close();
         alerts.close();
         interfaces.stop();
         scripts.close();

@@ -49,6 +49,24 @@ class ApiAccessTest {
         return id;
     }
 
+    /** An interface deployed with retention: 1w while 7w is on record: a shorter window waiting for its confirmation. */
+    private static String waitingRetention() {
+        String name = ApiFixture.unique("keep");
+        Map<String, String> files = new java.util.LinkedHashMap<>(ApiFixture.internalInterface(name, null));
+        files.computeIfPresent("interfaces/" + name + "/interface.yaml", (k, yaml) -> yaml + "retention: 1w\n");
+        Map<String, Object> body = new java.util.LinkedHashMap<>();
+        body.put("base", null);
+        body.put("files", files);
+        try {
+            var r = fixture.withToken("POST", "/api/v1/interfaces/" + name + "/deploy", fixture.token("operator"), ApiFixture.json(body));
+            if (r.statusCode() != 200) throw new AssertionError("deploy of " + name + " failed: " + r.body());
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        fixture.store.retention().apply(name, 49, "sample", System.currentTimeMillis(), null);
+        return "/api/v1/retention/" + name + "/confirm";
+    }
+
     private static String fresh(String prefix) {
         String name = ApiFixture.unique(prefix);
         try {
@@ -90,6 +108,8 @@ class ApiAccessTest {
                 Map.entry("getDrain", Sample.of(null, null, f -> meeting(f, "getDrain"))),
                 Map.entry("startDrain", Sample.of(null, null, f -> meeting(f, "startDrain"))),
                 Map.entry("stopDrain", Sample.of(null, null, f -> meeting(f, "stopDrain"))),
+                Map.entry("getRetention", Sample.of(null, null, f -> meeting(f, "getRetention"))),
+                Map.entry("confirmRetention", new Sample(ApiAccessTest::waitingRetention, () -> null, f -> meeting(f, "confirmRetention"))),
                 Map.entry("streamEvents", Sample.of(null, null, f -> meeting(f, "streamEvents"))),
                 Map.entry("listMessages", Sample.of(null, null, f -> meeting(f, "listMessages"))),
                 Map.entry("getMessage", Sample.of("/api/v1/messages/" + quarantined, null, f -> meeting(f, "getMessage"))),

@@ -213,6 +213,11 @@ final class FakeQueueStore implements Store {
     }
 
     @Override
+    public io.ductus.store.retention.RetentionStore retention() {
+        throw new UnsupportedOperationException("the queue tests have no retention");
+    }
+
+    @Override
     public long lastMessageId() {
         throw new UnsupportedOperationException();
     }

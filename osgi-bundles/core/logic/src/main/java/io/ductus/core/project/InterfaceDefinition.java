@@ -21,11 +21,39 @@ import java.util.Optional;
  * @param timeout      how long one call of the interface's code may run
  * @param owner        who answers for it (an email address or a name), if written
  * @param expectations what its {@code monitor:} says should happen
+ * @param keeping      its {@code retention:} window (empty: ductus.yaml's) and whether quarantined messages go with it
  */
 public record InterfaceDefinition(String name, SourceDefinition source, Format format, Optional<String> charset,
                                   Durability durability, Ordering ordering, Optional<String> dedupe,
                                   Map<String, DestinationDefinition> destinations, java.time.Duration timeout,
-                                  Optional<String> owner, io.ductus.core.health.Expectations expectations) {
+                                  Optional<String> owner, io.ductus.core.health.Expectations expectations,
+                                  Keeping keeping) {
+
+    /**
+     * How long the interface keeps its messages: {@code retention:} (empty: the project's default) and
+     * {@code quarantined:} (purge: quarantined messages go when their window ends; keep, the default: they
+     * stay until someone resends or dismisses them).
+     */
+    public record Keeping(Optional<io.ductus.core.retention.Window> retention, boolean purgeQuarantined) {
+        public static final Keeping DEFAULT = new Keeping(Optional.empty(), false);
+
+        public Keeping {
+            Objects.requireNonNull(retention, "retention");
+        }
+
+        /** The window that applies: the interface's own, else {@code projectDefault}. */
+        public io.ductus.core.retention.Window window(io.ductus.core.retention.Window projectDefault) {
+            return retention.orElse(projectDefault);
+        }
+    }
+
+    /** An interface with the default retention. */
+    public InterfaceDefinition(String name, SourceDefinition source, Format format, Optional<String> charset,
+                               Durability durability, Ordering ordering, Optional<String> dedupe,
+                               Map<String, DestinationDefinition> destinations, java.time.Duration timeout,
+                               Optional<String> owner, io.ductus.core.health.Expectations expectations) {
+        this(name, source, format, charset, durability, ordering, dedupe, destinations, timeout, owner, expectations, Keeping.DEFAULT);
+    }
 
     /** The default for {@code timeout:}. */
     public static final java.time.Duration DEFAULT_TIMEOUT = java.time.Duration.ofSeconds(5);
@@ -62,6 +90,7 @@ public record InterfaceDefinition(String name, SourceDefinition source, Format f
         Objects.requireNonNull(dedupe, "dedupe");
         Objects.requireNonNull(owner, "owner");
         Objects.requireNonNull(expectations, "expectations");
+        Objects.requireNonNull(keeping, "keeping");
         destinations = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(destinations));
     }
 

@@ -44,7 +44,9 @@ final class InterfaceReader {
                 text(root, "durability").map(w -> Durability.valueOf(w.toUpperCase(java.util.Locale.ROOT))).orElse(Durability.STRICT),
                 ordering, dedupe, destinations,
                 text(root, "timeout").map(DurationText::parse).orElse(InterfaceDefinition.DEFAULT_TIMEOUT),
-                text(root, "owner"), MonitorReader.expectations(root)));
+                text(root, "owner"), MonitorReader.expectations(root),
+                new InterfaceDefinition.Keeping(text(root, "retention").map(io.ductus.core.retention.Window::parse),
+                        text(root, "quarantined").filter("purge"::equals).isPresent())));
     }
 
     private static SourceDefinition source(Node node) {

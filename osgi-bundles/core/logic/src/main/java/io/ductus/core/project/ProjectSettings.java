@@ -19,9 +19,12 @@ import java.util.Optional;
  * @param alerts    who hears of health problems ({@link AlertSettings#NONE} without an alerts section)
  * @param replay    how replays run and how long their results are kept
  * @param bytesInFlightMb the budget of bytes in flight ({@code limits.bytes_in_flight_mb}), when written
+ * @param retention the window of interfaces that do not name one ({@code retention:}, default 7w)
+ * @param auditKeep how long audit rows are kept ({@code audit.keep}, default 6y)
  */
 public record ProjectSettings(Optional<HostPort> apiListen, Optional<DatabaseSetting> database, Map<String, String> variables,
-                              Optional<ZoneId> timeZone, AlertSettings alerts, Replay replay, Optional<Long> bytesInFlightMb) {
+                              Optional<ZoneId> timeZone, AlertSettings alerts, Replay replay, Optional<Long> bytesInFlightMb,
+                              io.ductus.core.retention.Window retention, io.ductus.core.retention.KeepYears auditKeep) {
 
     /**
      * ductus.yaml's replay section: results kept for {@code keep}; a replay spread over {@code threads}
@@ -29,6 +32,13 @@ public record ProjectSettings(Optional<HostPort> apiListen, Optional<DatabaseSet
      */
     public record Replay(java.time.Duration keep, int threads) {
         public static final Replay DEFAULTS = new Replay(java.time.Duration.ofDays(7), 0);
+    }
+
+    /** Settings with the retention defaults. */
+    public ProjectSettings(Optional<HostPort> apiListen, Optional<DatabaseSetting> database, Map<String, String> variables,
+                           Optional<ZoneId> timeZone, AlertSettings alerts, Replay replay, Optional<Long> bytesInFlightMb) {
+        this(apiListen, database, variables, timeZone, alerts, replay, bytesInFlightMb, io.ductus.core.retention.Window.DEFAULT,
+                io.ductus.core.retention.KeepYears.DEFAULT);
     }
 
     /** Settings with the replay defaults and the default limits. */
@@ -52,9 +62,11 @@ public record ProjectSettings(Optional<HostPort> apiListen, Optional<DatabaseSet
         Objects.requireNonNull(alerts, "alerts");
         Objects.requireNonNull(replay, "replay");
         Objects.requireNonNull(bytesInFlightMb, "bytesInFlightMb");
+        Objects.requireNonNull(retention, "retention");
+        Objects.requireNonNull(auditKeep, "auditKeep");
     }
 
     public ProjectSettings withDatabase(DatabaseSetting db) {
-        return new ProjectSettings(apiListen, Optional.of(db), variables, timeZone, alerts, replay, bytesInFlightMb);
+        return new ProjectSettings(apiListen, Optional.of(db), variables, timeZone, alerts, replay, bytesInFlightMb, retention, auditKeep);
     }
 }

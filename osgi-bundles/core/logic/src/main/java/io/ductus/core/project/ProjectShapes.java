@@ -45,6 +45,13 @@ public final class ProjectShapes {
             Setting.optional("alerts", AlertShapes.ALERTS, null,
                     "Who hears of health problems, and how: the mail server, channels, rules and their shaping "
                             + "(docs/health-and-alerts.md). Without it health is still judged and shown; nobody is told.", ""),
+            Setting.optional("retention", new Choice(io.ductus.core.retention.Window.words()), "7w",
+                    "How long an interface keeps its messages when its interface.yaml does not say: 1w, 3w or 7w (7, 21 or 49 "
+                            + "days; docs/retention.md). Pending and quarantined messages are never deleted by it.", "3w"),
+            Setting.optional("audit", Section.of(
+                            Setting.optional("keep", Text.years(), "6y",
+                                    "How long audit rows are kept, in whole years (at least 1y); older ones are deleted hourly.", "10y")),
+                    null, "The audit log (who did what).", ""),
             Setting.optional("replay", Section.of(
                             Setting.optional("keep", Text.duration(), "7d",
                                     "How long a replay's results are kept after it started; then they are purged.", "14d"),
@@ -125,6 +132,13 @@ public final class ProjectShapes {
             Setting.optionalWithNote("dedupe", Text.any(), "no dedupe",
                     "A path whose value identifies a message (HL7: such as MSH-10); a message whose value was seen before is "
                             + "stored as a duplicate and not delivered.", "MSH-10"),
+            Setting.optionalWithNote("retention", new Choice(io.ductus.core.retention.Window.words()), "ductus.yaml's retention, else 7w",
+                    "How long this interface keeps its messages: 1w, 3w or 7w (7, 21 or 49 days). Pending messages are never "
+                            + "deleted by it. A longer window applies at once; a shorter one deletes, so it waits for ductus retention "
+                            + "confirm.", "3w"),
+            Setting.optional("quarantined", Choice.of("keep", "purge"), "keep",
+                    "keep: quarantined messages stay past the window until resent or dismissed. purge: they go with the window.",
+                    "purge"),
             Setting.optionalWithNote("owner", Text.any(), "nobody",
                     "Who answers for the interface: an email address (alert rules that notify owner mail it) or a name.",
                     "lab-team@example.org"),

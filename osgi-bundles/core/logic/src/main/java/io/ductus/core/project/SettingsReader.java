@@ -32,7 +32,12 @@ final class SettingsReader {
                         InterfaceReader.wholeNumber(r, "threads").map(Long::intValue).orElse(ProjectSettings.Replay.DEFAULTS.threads())))
                 .orElse(ProjectSettings.Replay.DEFAULTS);
         Optional<Long> bytesInFlightMb = MonitorReader.map(root, "limits").flatMap(limits -> InterfaceReader.wholeNumber(limits, "bytes_in_flight_mb"));
-        return new ProjectSettings(listen, database, variables, zone, alerts, replay, bytesInFlightMb);
+        io.ductus.core.retention.Window retention = InterfaceReader.text(root, "retention")
+                .map(io.ductus.core.retention.Window::parse).orElse(io.ductus.core.retention.Window.DEFAULT);
+        io.ductus.core.retention.KeepYears auditKeep = root.value("audit").filter(MapNode.class::isInstance).map(MapNode.class::cast)
+                .flatMap(a -> InterfaceReader.text(a, "keep")).map(io.ductus.core.retention.KeepYears::parse)
+                .orElse(io.ductus.core.retention.KeepYears.DEFAULT);
+        return new ProjectSettings(listen, database, variables, zone, alerts, replay, bytesInFlightMb, retention, auditKeep);
     }
 
     static Resources resources(MapNode root) {

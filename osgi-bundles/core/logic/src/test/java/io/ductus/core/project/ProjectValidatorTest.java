@@ -66,7 +66,7 @@ class ProjectValidatorTest {
         assertThat(check.problems()).extracting(p -> p.field() + ": " + p.message()).containsExactlyInAnyOrder(
                 "source.type: unknown source type 'carrier-pigeon'; known types: database, internal, mllp",
                 "format: expected one of hl7, json, xml, csv, text, got 'hl8'",
-                "colour: unknown key; known keys: source, format, charset, durability, ordering, timeout, dedupe, owner, monitor, destinations",
+                "colour: unknown key; known keys: source, format, charset, durability, ordering, timeout, dedupe, retention, quarantined, owner, monitor, destinations",
                 "ordering.partitions: expected a whole number from 1 to 1024, got 0",
                 "destinations.lab one: destination name must be " + io.ductus.core.project.shape.NamedEntries.NAME_RULE + ", got 'lab one'",
                 "destinations.lab one.retry.max_attempts: expected a whole number ≥ 1, got 'many'",

@@ -74,8 +74,13 @@ public enum Dialect {
      * batch's ids in one parameter, each looked up by primary key.
      */
     public String idInListSql() {
-        return this == SQLITE ? "m.id IN (SELECT value FROM json_each('[' || ? || ']'))"
-                : "m.id = ANY (string_to_array(?, ',')::bigint[])";
+        return inListSql("m.id");
+    }
+
+    /** {@link #idInListSql()} for any id column: "{@code column} is one of the ids in the one text parameter". */
+    public String inListSql(String column) {
+        return this == SQLITE ? column + " IN (SELECT value FROM json_each('[' || ? || ']'))"
+                : column + " = ANY (string_to_array(?, ',')::bigint[])";
     }
 
     /** The parameter of {@link #idInListSql}: the ids, comma-separated. */

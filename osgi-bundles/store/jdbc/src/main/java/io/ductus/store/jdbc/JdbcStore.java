@@ -45,6 +45,7 @@ public final class JdbcStore implements Store, AutoCloseable {
     private final JdbcAlerts alerts;
     private final JdbcRevisions revisions;
     private final JdbcReplays replays;
+    private final JdbcRetention retention;
     private final JdbcStore forCallers;
     private final boolean view;
 
@@ -61,6 +62,7 @@ public final class JdbcStore implements Store, AutoCloseable {
         this.alerts = new JdbcAlerts(dialect, transactions);
         this.revisions = new JdbcRevisions(transactions);
         this.replays = new JdbcReplays(transactions);
+        this.retention = new JdbcRetention(dialect, transactions);
         this.view = owner != null;
         Transactions callers = transactions.forCallers();
         this.forCallers = owner != null ? this
@@ -247,6 +249,11 @@ public final class JdbcStore implements Store, AutoCloseable {
     @Override
     public io.ductus.store.replay.ReplayStore replays() {
         return replays;
+    }
+
+    @Override
+    public io.ductus.store.retention.RetentionStore retention() {
+        return retention;
     }
 
     @Override

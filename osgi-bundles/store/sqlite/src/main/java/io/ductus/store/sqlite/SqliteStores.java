@@ -56,6 +56,7 @@ public final class SqliteStores {
         Connection writerConnection = null;
         Checkpointer checkpointer = null;
         try {
+            freePagesGoBack(writerSource, absolute);
             Migrations.migrate(writerSource, Dialect.SQLITE); // on its own connection, closed before writing
             writerConnection = writerSource.getConnection();
             try (Statement s = writerConnection.createStatement()) {
@@ -74,6 +75,33 @@ public final class SqliteStores {
             closeQuietly(writerConnection);
             if (e instanceof StoreException se) throw se;
             throw new StoreException("cannot open " + absolute + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A new file is made with incremental auto-vacuum, so that the pages retention frees can be given back to
+     * the operating system a few at a time (RetentionStore.reclaim) instead of by a VACUUM that rewrites the
+     * whole file. The mode can only be chosen before the first table: an older file keeps reusing its free
+     * pages (it stops growing at steady state, without shrinking), and says so.
+     */
+    private static void freePagesGoBack(SQLiteDataSource source, Path file) throws SQLException {
+        try (Connection c = source.getConnection(); Statement s = c.createStatement()) {
+            boolean empty;
+            try (var rs = s.executeQuery("SELECT COUNT(*) FROM sqlite_master")) {
+                empty = rs.next() && rs.getLong(1) == 0;
+            }
+            if (empty) {
+                s.execute("PRAGMA auto_vacuum = INCREMENTAL");
+                s.execute("VACUUM"); // WAL mode has written the file's first page already: the mode takes with a VACUUM, instant here
+                return;
+            }
+            try (var rs = s.executeQuery("PRAGMA auto_vacuum")) {
+                if (rs.next() && rs.getInt(1) != 2) {
+                    org.slf4j.LoggerFactory.getLogger(SqliteStores.class).warn("{} was made without incremental auto-vacuum: "
+                            + "space retention frees is reused but not given back (once, with the engine stopped: "
+                            + "sqlite3 {} 'PRAGMA auto_vacuum = INCREMENTAL; VACUUM')", file, file);
+                }
+            }
         }
     }
 

@@ -3,11 +3,7 @@ package io.ductus.store.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ductus.store.jdbc.JdbcStore;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -15,9 +11,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
@@ -65,71 +58,9 @@ class CrashSafetyTest {
     }
 
     private List<Long> runAndKill(String location, int writers) throws Exception {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process child = new ProcessBuilder(java.toString(), "--enable-native-access=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), CrashChild.class.getName(),
-                db.name(), location, Integer.toString(writers))
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        ChildOutput output = new ChildOutput(child.getInputStream());
-        Thread.ofPlatform().daemon().start(output);
-        try {
-            assertThat(output.ready.await(30, TimeUnit.SECONDS)).as("the child opened the database").isTrue();
-            // Let it commit a while (at least 100 acknowledged ids, however busy the machine), then kill it
-            // at a random moment of its flight.
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            Thread.sleep(700);
-            while (output.lines() < 100 && System.nanoTime() < deadline) Thread.sleep(20);
-            Thread.sleep(ThreadLocalRandom.current().nextInt(600));
-            assertThat(child.isAlive()).as("the child is still committing when it is killed").isTrue();
-        } finally {
-            child.destroyForcibly(); // SIGKILL
-            child.waitFor(10, TimeUnit.SECONDS);
-        }
-        assertThat(output.done.await(10, TimeUnit.SECONDS)).isTrue();
+        // Let it commit a while (at least 100 acknowledged ids), then kill it at a random moment of its flight.
+        ChildOutput output = ChildOutput.runAndKill(CrashChild.class, List.of(db.name(), location, Integer.toString(writers)), 700, 100, 600);
         return completeLines(output.bytes());
-    }
-
-    /** Reads the child's stdout to its end (the kill closes it), noticing when the child is ready. */
-    private static final class ChildOutput implements Runnable {
-        final CountDownLatch ready = new CountDownLatch(1);
-        final CountDownLatch done = new CountDownLatch(1);
-        private final InputStream in;
-        private final ByteArrayOutputStream all = new ByteArrayOutputStream();
-
-        ChildOutput(InputStream in) {
-            this.in = in;
-        }
-
-        @Override
-        public void run() {
-            byte[] buffer = new byte[8192];
-            try {
-                for (int n; (n = in.read(buffer)) >= 0; ) {
-                    synchronized (all) {
-                        all.write(buffer, 0, n);
-                        if (ready.getCount() > 0 && all.toString(StandardCharsets.UTF_8).contains("ready\n")) ready.countDown();
-                    }
-                }
-            } catch (IOException e) {
-                // the pipe closes when the child dies
-            } finally {
-                done.countDown();
-            }
-        }
-
-        byte[] bytes() {
-            synchronized (all) {
-                return all.toByteArray();
-            }
-        }
-
-        /** Complete lines so far. */
-        int lines() {
-            byte[] bytes = bytes();
-            int n = 0;
-            for (byte b : bytes) if (b == '\n') n++;
-            return n;
-        }
     }
 
     /** The ids of every complete line; a line cut off by the kill was never fully acknowledged. */

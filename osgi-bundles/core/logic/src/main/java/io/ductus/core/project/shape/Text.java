@@ -53,6 +53,12 @@ public record Text(String kind, String expected, String jsonPattern, Function<St
         return new Text("duration", DurationText.EXPECTED, "^[0-9]{1,9}\\s*(ms|s|m|h)$", failureOf(DurationText::parse));
     }
 
+    /** Whole years, {@code 6y}: how long audit rows are kept. */
+    public static Text years() {
+        return new Text("years", io.ductus.core.retention.KeepYears.EXPECTED, "^\\s*[0-9]{1,3}\\s*y\\s*$",
+                failureOf(io.ductus.core.retention.KeepYears::parse));
+    }
+
     public static Text database() {
         return parsedBy("database", DatabaseSetting.EXPECTED, DatabaseSetting::parse);
     }

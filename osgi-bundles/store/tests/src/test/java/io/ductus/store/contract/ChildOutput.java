@@ -1,0 +1,84 @@
+package io.ductus.store.contract;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+/** Reads the child's stdout to its end (the kill closes it), noticing when the child is ready. */
+final class ChildOutput implements Runnable {
+
+    /**
+     * Runs {@code main} in a child JVM on this class path with {@code args}; once it said "ready", lets it work at
+     * least {@code settleMillis} and until it printed {@code minLines} lines (however busy the machine: up to 30 s),
+     * then kills it (SIGKILL) at a random moment within {@code randomMillis} more. Its output to the kill.
+     */
+    static ChildOutput runAndKill(Class<?> main, List<String> args, long settleMillis, int minLines, int randomMillis) throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        List<String> command = new ArrayList<>(List.of(java.toString(), "--enable-native-access=ALL-UNNAMED",
+                "-cp", System.getProperty("java.class.path"), main.getName()));
+        command.addAll(args);
+        Process child = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        ChildOutput output = new ChildOutput(child.getInputStream());
+        Thread.ofPlatform().daemon().start(output);
+        try {
+            if (!output.ready.await(30, TimeUnit.SECONDS)) throw new AssertionError("the child did not open the database");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            Thread.sleep(settleMillis);
+            while (output.lines() < minLines && System.nanoTime() < deadline) Thread.sleep(5);
+            Thread.sleep(ThreadLocalRandom.current().nextInt(randomMillis));
+            if (!child.isAlive()) throw new AssertionError("the child ended before it was killed");
+        } finally {
+            child.destroyForcibly(); // SIGKILL
+            child.waitFor(10, TimeUnit.SECONDS);
+        }
+        if (!output.done.await(10, TimeUnit.SECONDS)) throw new AssertionError("the child's output did not end");
+        return output;
+    }
+
+    final CountDownLatch ready = new CountDownLatch(1);
+    final CountDownLatch done = new CountDownLatch(1);
+    private final InputStream in;
+    private final ByteArrayOutputStream all = new ByteArrayOutputStream();
+
+    ChildOutput(InputStream in) {
+        this.in = in;
+    }
+
+    @Override
+    public void run() {
+        byte[] buffer = new byte[8192];
+        try {
+            for (int n; (n = in.read(buffer)) >= 0; ) {
+                synchronized (all) {
+                    all.write(buffer, 0, n);
+                    if (ready.getCount() > 0 && all.toString(StandardCharsets.UTF_8).contains("ready\n")) ready.countDown();
+                }
+            }
+        } catch (IOException e) {
+            // the pipe closes when the child dies
+        } finally {
+            done.countDown();
+        }
+    }
+
+    byte[] bytes() {
+        synchronized (all) {
+            return all.toByteArray();
+        }
+    }
+
+    /** Complete lines so far. */
+    int lines() {
+        byte[] bytes = bytes();
+        int n = 0;
+        for (byte b : bytes) if (b == '\n') n++;
+        return n;
+    }
+}
