@@ -88,6 +88,8 @@ public final class MessageDetailView {
         table.getColumns().add(Columns.text("Attempts", 70, d -> String.valueOf(d.attempts())));
         table.getColumns().add(Columns.text("Next attempt", 110, d -> d.nextAttemptAt() == null ? "—" : Cells.time(d.nextAttemptAt())));
         table.getColumns().add(Columns.text("Output", 70, d -> d.outputSize() == null ? "—" : d.outputSize() + " B"));
+        // the interface's revision whose code decided the delivery's last outcome (the replay's baseline)
+        table.getColumns().add(Columns.text("Revision", 75, d -> d.revision() == null ? "—" : "r" + d.revision()));
         table.getColumns().add(Columns.text("Last error", 320, d -> d.lastError() == null ? "" : d.lastError()));
         table.getSelectionModel().selectedItemProperty().addListener((o, a, d) -> vm.selectedDeliveryProperty().set(d));
         table.setPlaceholder(new Label("No deliveries (a duplicate is stored, not sent)"));
