@@ -24,6 +24,7 @@ public final class InterfacesViewModel {
     private final StringProperty search = new SimpleStringProperty("");
     private final ObservableList<ProjectIndex.Entry> entries = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
+    private boolean readingFiles;
 
     public InterfacesViewModel(ServerSession session) {
         this.session = session;
@@ -45,11 +46,13 @@ public final class InterfacesViewModel {
             index.retainOnly(names);
             names.forEach(index::putName);
             refilter();
-            status.set(names.size() + " interfaces · reading their files for search…");
+            readingFiles = true;
+            showCount();
             session.call(() -> filesOf(list), files -> {
                 files.forEach(index::put);
+                readingFiles = false;
                 refilter();
-                status.set(names.size() + " interfaces");
+                showCount();
             }, status::set);
         }, status::set);
     }
@@ -62,10 +65,16 @@ public final class InterfacesViewModel {
         return files;
     }
 
-    /** What the designer saved or deployed: searched as edited from now on. */
+    /** What the designer saved or deployed (a new interface too): searched as edited from now on. */
     public void updated(String name, Map<String, String> files) {
         index.put(name, files);
         refilter();
+        showCount();
+    }
+
+    /** How many interfaces the tree holds: counted from the index, so one made here counts at once. */
+    private void showCount() {
+        status.set(index.names().size() + " interfaces" + (readingFiles ? " · reading their files for search…" : ""));
     }
 
     /** Every interface's name the tree knows (deployed ones and those started here). */

@@ -49,6 +49,7 @@ class NewInterfaceTest {
         assertThat(vm.draft().interfaceName()).isEqualTo("lab-results");
         assertThat(vm.draft().selectedPathProperty().get()).isEqualTo("interfaces/lab-results/transform.js");
         assertThat(vm.interfaces().entries()).extracting(ProjectIndex.Entry::name).containsExactly("adt-in", "lab-results");
+        assertThat(vm.interfaces().statusProperty().get()).isEqualTo("2 interfaces");
         vm.trial().addPasted(DesignFixtures.ADT);
         delays.advance(TrialViewModel.PAUSE);
         assertThat(api.design.trials.getLast().compare()).isEqualTo("input");
