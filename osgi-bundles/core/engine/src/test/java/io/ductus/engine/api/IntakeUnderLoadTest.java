@@ -34,21 +34,19 @@ import org.junit.jupiter.api.Test;
  * Intake keeps its pace while people read and scanners hold connections, and /ready tells when it does not. A
  * real engine runtime (MLLP in, SQLite), one sender sending a message every 100 ms and waiting for each ACK,
  * alone and beside eight viewers' text searches over stored messages and 500 idle connections from twenty
- * addresses: its ACK p95 beside them stays within twice its p95 alone (plus 5 ms: a few ms move by that much on
- * a shared machine with nothing else running).
+ * addresses: its ACK p99 beside them stays within twice its p99 alone (plus 5 ms: a few ms move by that much on
+ * a shared machine with nothing else running), as the issue asks.
  *
  * <p>So that the comparison is fair on a machine other builds load too, the phases take turns: a warm-up of
  * both first (a fresh runtime's first messages and searches pay for the JIT and the pools' start, which would
  * give "alone" an accidental slack), then {@value #ROUNDS} rounds of {@value #PER_ROUND} messages alone and
- * {@value #PER_ROUND} beside, so a spell of load elsewhere falls into both. Why p95 of 200 and not p99 (the
- * issue's figure, which bench/run abuse reports): at a load of 12 the machine itself stalls a phase for half a
- * second now and then, alone too, and since a message's wait counts from when it was due, one such stall puts
- * five or six messages in a row above any p99 of 200 (the third slowest): p99 then says whether a stall fell
- * into a phase. p95, the tenth slowest, takes more than one. A message's wait counts from when it was due, or
- * from when it was sent if the sender was free when it was due but its own thread came late (the test's
- * thread, not the engine). The viewers' client threads run at the lowest priority: they stand for other
+ * {@value #PER_ROUND} beside, so a spell of load elsewhere falls into both. A message's wait counts from when it
+ * was due, or from when it was sent if the sender was free when it was due but its own thread came late (the
+ * test's thread, not the engine). The viewers' client threads run at the lowest priority: they stand for other
  * machines, whose CPU the engine does not share; what the engine does for them (the API's loop and handlers,
- * the scans) is all still here.
+ * the scans) is all still here. The p99 held once the scans rest between their parts ({@code DutyCycle.SCAN}):
+ * a scan that read on without a pause took a core in long stretches, and beside it the intake's threads waited
+ * behind other processes when they woke.
  */
 class IntakeUnderLoadTest {
 
@@ -96,12 +94,12 @@ class IntakeUnderLoadTest {
         }
         double[] a = sorted(alone);
         double[] b = sorted(beside);
-        double limit = 2 * p95(a) + 5;
-        String figures = String.format("ACK ms alone p50 %.1f p95 %.1f p99 %.1f, beside p50 %.1f p95 %.1f p99 %.1f (limit on p95 %.1f);"
+        double limit = 2 * p99(a) + 5;
+        String figures = String.format("ACK ms alone p50 %.1f p95 %.1f p99 %.1f, beside p50 %.1f p95 %.1f p99 %.1f (limit on p99 %.1f);"
                         + " the slowest beside %s", a[a.length / 2], p95(a), p99(a), b[b.length / 2], p95(b), p99(b), limit,
                 Arrays.toString(Arrays.copyOfRange(b, b.length - 5, b.length)));
         System.out.println(figures);
-        assertThat(p95(b)).as(figures).isLessThanOrEqualTo(limit);
+        assertThat(p99(b)).as(figures).isLessThanOrEqualTo(limit);
     }
 
     /** {@link #PER_ROUND} messages beside the searches and the idle connections, both started for them and stopped after. */
