@@ -8,13 +8,13 @@ import org.junit.jupiter.api.Test;
 class DutyCycleTest {
 
     @Test
-    void a_scan_rests_as_long_as_each_part_took_so_it_is_busy_half_the_time() {
-        assertThat(DutyCycle.SCAN.restAfter(3_000_000)).isEqualTo(3_000_000);
+    void a_scan_rests_three_times_as_long_as_each_part_took_so_it_is_busy_a_quarter_of_the_time() {
+        assertThat(DutyCycle.SCAN.restAfter(2_000_000)).isEqualTo(6_000_000);
     }
 
     @Test
-    void a_quarter_share_rests_three_times_as_long_as_the_part() {
-        assertThat(new DutyCycle(0.25).restAfter(2_000_000)).isEqualTo(6_000_000);
+    void a_half_share_rests_as_long_as_the_part() {
+        assertThat(new DutyCycle(0.5).restAfter(3_000_000)).isEqualTo(3_000_000);
     }
 
     @Test

@@ -41,7 +41,7 @@ import java.util.List;
  * and only then looks into those messages' payloads. So one call reads at most {@code scanLimit}
  * payloads, however big the table; the first message it did not read is where the next call goes on
  * (docs/store.md). It reads its window in parts and stops early, saying where to go on, when its time budget
- * runs out. After each part it rests as long as the part took ({@link DutyCycle#SCAN}): a search that read on
+ * runs out. After each part it rests three times as long as the part took ({@link DutyCycle#SCAN}): a search that read on
  * without a pause kept a core busy in long stretches, and the intake's threads, waking beside it on a shared
  * machine, waited behind it (an acknowledgement's p99 beside eight searches).
  */

@@ -20,9 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A text search rests after each part of its window as long as the part took, so it is busy at most half of a
- * core: read on without a pause, it held a core in long stretches and the intake's threads waited behind it.
- * The rest comes in as the store's {@code Rest}; here it only counts.
+ * A text search rests after each part of its window three times as long as the part took, so it is busy at most a
+ * quarter of a core: read on without a pause, it held a core in long stretches and the intake's threads waited
+ * behind it. The rest comes in as the store's {@code Rest}; here it only counts.
  */
 class TextSearchPacingTest {
 
