@@ -12,6 +12,7 @@ import io.ductus.sdk.ConnectorStatus;
 import io.ductus.sdk.Intake;
 import io.ductus.sdk.Source;
 import io.ductus.sdk.config.HostPort;
+import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import java.time.Duration;
@@ -31,6 +32,16 @@ final class MllpListener implements Source {
                     Duration frameTimeout) {
     }
 
+    /**
+     * Reads of one connection per turn of its event loop (one buffer, at most 64 KB): a loop serves its connections
+     * in turns, and Netty's default of 16 reads let each sender of a big frame take 1 MB per turn. With a hundred
+     * senders pushing 15 MB frames at once, a turn of the loop meant 50 MB read, copied and searched for the end
+     * bytes before a small message on another connection of the loop was read or its ACK written: on a busy machine
+     * that was a stall of a second or more (bench/run abuse, ack_p99_frames_ms). The bytes read are the same; they
+     * come in smaller turns, and each connection gets its turn sooner.
+     */
+    static final int READS_PER_TURN = 1;
+
     private final Settings settings;
     private final NettyListener listener;
     private final AckControlIds ackIds;
@@ -48,6 +59,7 @@ final class MllpListener implements Source {
     @Override
     public void start(Intake intake) throws ConnectorException {
         listener.start(channel -> {
+            channel.config().setRecvByteBufAllocator(new AdaptiveRecvByteBufAllocator().maxMessagesPerRead(READS_PER_TURN));
             Receiving receiving = listener.receiving();
             channel.pipeline().addLast(new MllpFrameDecoder(settings.maxFrameBytes(), receiving, this::frameTooSlow),
                     new MllpReceiveHandler(this, intake, receiving));

@@ -1,5 +1,6 @@
 package io.ductus.engine.retention;
 
+import io.ductus.core.pacing.Rest;
 import io.ductus.core.project.InterfaceDefinition;
 import io.ductus.core.project.Project;
 import io.ductus.core.retention.Change;
@@ -37,12 +38,6 @@ public final class RetentionService implements AutoCloseable {
     static final long EVERY_MS = 3_600_000;
     static final int AUDIT_BATCH = 1_000;
     static final int RECLAIM_PAGES = 256;
-
-    /** How the run rests between batches: parks the thread in the engine; tests pass one that only counts. */
-    @FunctionalInterface
-    public interface Rest {
-        void nanos(long nanos);
-    }
 
     private final RetentionStore store;
     private final Clock clock;

@@ -34,21 +34,21 @@ import org.junit.jupiter.api.Test;
  * Intake keeps its pace while people read and scanners hold connections, and /ready tells when it does not. A
  * real engine runtime (MLLP in, SQLite), one sender sending a message every 100 ms and waiting for each ACK,
  * alone and beside eight viewers' text searches over stored messages and 500 idle connections from twenty
- * addresses: its ACK p95 beside them stays within twice its p95 alone (plus 5 ms: a few ms move by that much on
- * a shared machine with nothing else running).
+ * addresses: its ACK p99 beside them stays within twice its p99 alone (plus 5 ms: a few ms move by that much on
+ * a shared machine with nothing else running), as the issue asks.
  *
  * <p>So that the comparison is fair on a machine other builds load too, the phases take turns: a warm-up of
  * both first (a fresh runtime's first messages and searches pay for the JIT and the pools' start, which would
  * give "alone" an accidental slack), then {@value #ROUNDS} rounds of {@value #PER_ROUND} messages alone and
- * {@value #PER_ROUND} beside, so a spell of load elsewhere falls into both. Why p95 of 200 and not p99 (the
- * issue's figure, which bench/run abuse reports): at a load of 12 the machine itself stalls a phase for half a
- * second now and then, alone too, and since a message's wait counts from when it was due, one such stall puts
- * five or six messages in a row above any p99 of 200 (the third slowest): p99 then says whether a stall fell
- * into a phase. p95, the tenth slowest, takes more than one. A message's wait counts from when it was due, or
- * from when it was sent if the sender was free when it was due but its own thread came late (the test's
- * thread, not the engine). The viewers' client threads run at the lowest priority: they stand for other
+ * {@value #PER_ROUND} beside, so a spell of load elsewhere falls into both. A message's wait counts from when it
+ * was due, or from when it was sent if the sender was free when it was due but its own thread came late (the
+ * test's thread, not the engine). The viewers' client threads run at the lowest priority: they stand for other
  * machines, whose CPU the engine does not share; what the engine does for them (the API's loop and handlers,
- * the scans) is all still here.
+ * the scans) is all still here. The scans rest between their parts ({@code DutyCycle.SCAN}): unpaced, the process
+ * used 13–15 s of CPU in the 20 s beside against 2 s alone, and the intake's threads, waking, waited for the
+ * process's turn on a busy machine; paced, 5–8 s. On two cores shared with other builds at a load of 10–20 the
+ * p99 of 200 still depends on other processes: the same test with nothing beside (alone against alone) missed
+ * this bound in 1 run of 12 there (docs/development.md, issue 16's notes).
  */
 class IntakeUnderLoadTest {
 
@@ -90,18 +90,24 @@ class IntakeUnderLoadTest {
         beside(viewers, "V");
         List<Double> alone = new ArrayList<>();
         List<Double> beside = new ArrayList<>();
+        long[] cpuNanos = new long[2]; // this process's CPU in the phases alone and beside, for reading the figures
         for (int round = 0; round < ROUNDS; round++) {
+            long t0 = processCpuNanos();
             for (double ms : steady("A" + round + "-", PER_ROUND)) alone.add(ms);
+            long t1 = processCpuNanos();
             for (double ms : beside(viewers, "B" + round + "-")) beside.add(ms);
+            cpuNanos[0] += t1 - t0;
+            cpuNanos[1] += processCpuNanos() - t1;
         }
         double[] a = sorted(alone);
         double[] b = sorted(beside);
-        double limit = 2 * p95(a) + 5;
-        String figures = String.format("ACK ms alone p50 %.1f p95 %.1f p99 %.1f, beside p50 %.1f p95 %.1f p99 %.1f (limit on p95 %.1f);"
-                        + " the slowest beside %s", a[a.length / 2], p95(a), p99(a), b[b.length / 2], p95(b), p99(b), limit,
-                Arrays.toString(Arrays.copyOfRange(b, b.length - 5, b.length)));
+        double limit = 2 * p99(a) + 5;
+        String figures = String.format("ACK ms alone p50 %.1f p95 %.1f p99 %.1f, beside p50 %.1f p95 %.1f p99 %.1f (limit on p99 %.1f);"
+                        + " the slowest beside %s; CPU of this process alone %.1f s, beside %.1f s", a[a.length / 2], p95(a), p99(a),
+                b[b.length / 2], p95(b), p99(b), limit, Arrays.toString(Arrays.copyOfRange(b, b.length - 5, b.length)),
+                cpuNanos[0] / 1e9, cpuNanos[1] / 1e9);
         System.out.println(figures);
-        assertThat(p95(b)).as(figures).isLessThanOrEqualTo(limit);
+        assertThat(p99(b)).as(figures).isLessThanOrEqualTo(limit);
     }
 
     /** {@link #PER_ROUND} messages beside the searches and the idle connections, both started for them and stopped after. */
@@ -155,6 +161,11 @@ class IntakeUnderLoadTest {
             }
         }
         return latencies;
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     private static double[] sorted(List<Double> values) {

@@ -1,5 +1,7 @@
 package io.ductus.core.retention;
 
+import io.ductus.core.pacing.DutyCycle;
+
 /**
  * How a purge paces itself so that intake never notices it: each batch is one short write transaction, sized
  * so that its statements hold the writer for about {@link #TARGET_NANOS} (SQLite has one writer: a long delete
@@ -21,6 +23,9 @@ public final class Pacing {
     /** The shortest rest, so that a purge of tiny batches still leaves the writer free between them. */
     public static final long MIN_REST_NANOS = 1_000_000L;
 
+    /** Busy at most half the time: after each batch a rest as long as it took. */
+    private static final DutyCycle HALF = new DutyCycle(0.5);
+
     private double nanosPerMessage = -1;
     private int batch = FIRST_BATCH;
 
@@ -35,6 +40,6 @@ public final class Pacing {
         nanosPerMessage = nanosPerMessage < 0 ? perMessage : 0.75 * nanosPerMessage + 0.25 * perMessage;
         long size = nanosPerMessage <= 0 ? MAX_BATCH : Math.round(TARGET_NANOS / nanosPerMessage);
         batch = (int) Math.max(MIN_BATCH, Math.min(MAX_BATCH, size));
-        return Math.max(MIN_REST_NANOS, nanos);
+        return Math.max(MIN_REST_NANOS, HALF.restAfter(nanos));
     }
 }

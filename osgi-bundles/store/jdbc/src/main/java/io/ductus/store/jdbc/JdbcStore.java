@@ -1,5 +1,6 @@
 package io.ductus.store.jdbc;
 
+import io.ductus.core.pacing.Rest;
 import io.ductus.store.Changed;
 import io.ductus.store.DestinationCounts;
 import io.ductus.store.DestinationRef;
@@ -30,6 +31,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 
 /**
@@ -48,13 +50,20 @@ public final class JdbcStore implements Store, AutoCloseable {
     private final JdbcRetention retention;
     private final JdbcStore forCallers;
     private final boolean view;
+    private final Rest rest;
 
     public JdbcStore(Dialect dialect, Transactions transactions, String description) {
-        this(dialect, transactions, description, null);
+        this(dialect, transactions, description, LockSupport::parkNanos);
+    }
+
+    /** @param rest how a text search rests between the parts of its window (tests count instead of parking) */
+    public JdbcStore(Dialect dialect, Transactions transactions, String description, Rest rest) {
+        this(dialect, transactions, description, null, rest);
     }
 
     /** {@code owner} null: the store itself; else its view for the API's callers (closing it closes nothing). */
-    private JdbcStore(Dialect dialect, Transactions transactions, String description, JdbcStore owner) {
+    private JdbcStore(Dialect dialect, Transactions transactions, String description, JdbcStore owner, Rest rest) {
+        this.rest = Objects.requireNonNull(rest);
         this.dialect = Objects.requireNonNull(dialect);
         this.transactions = Objects.requireNonNull(transactions);
         this.description = Objects.requireNonNull(description);
@@ -66,7 +75,7 @@ public final class JdbcStore implements Store, AutoCloseable {
         this.view = owner != null;
         Transactions callers = transactions.forCallers();
         this.forCallers = owner != null ? this
-                : callers == transactions ? this : new JdbcStore(dialect, callers, description, this);
+                : callers == transactions ? this : new JdbcStore(dialect, callers, description, this, rest);
     }
 
     @Override
@@ -125,7 +134,7 @@ public final class JdbcStore implements Store, AutoCloseable {
 
     @Override
     public MessagePage browse(MessageQuery query) {
-        return transactions.read(c -> MessageBrowsing.browse(c, dialect, query));
+        return transactions.read(c -> MessageBrowsing.browse(c, dialect, query, rest));
     }
 
     @Override
