@@ -60,9 +60,15 @@ public final class ScriptHost implements AutoCloseable {
      */
     private static Engine engine() {
         try {
-            return builder().option("engine.CompilerIdleDelay", "0").build();
+            // experimental in GraalJS 25.0.3 (the version TOOLCHAIN.md pins): allowed for the engine's own options only,
+            // contexts keep refusing experimental options
+            return builder().allowExperimentalOptions(true).option("engine.CompilerIdleDelay", "0").build();
         } catch (IllegalArgumentException e) { // the interpreter, which has no compiler threads, knows no such option
-            return builder().build();
+            Engine engine = builder().build();
+            if (!engine.getImplementationName().toLowerCase(Locale.ROOT).contains("interpreted")) {
+                LOG.warn("GraalJS's compiler threads end when idle ({}): a replay may make them again at its low priority", e.getMessage());
+            }
+            return engine;
         }
     }
 

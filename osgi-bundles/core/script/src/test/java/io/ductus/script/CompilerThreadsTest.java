@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * GraalJS compiles on threads of its own, made by whichever thread asks for a compilation, and Linux gives a
  * new thread its maker's nice value: made by a replay's lane (nice 19), they would compile the replay's code,
  * and the workers' after it, only with what every other process leaves. The host makes them as it starts and
- * keeps them.
+ * keeps them, idle or not.
  */
 class CompilerThreadsTest {
 
@@ -33,11 +33,14 @@ class CompilerThreadsTest {
 
     @Test
     @EnabledOnOs(OS.LINUX)
-    void the_compiler_threads_are_made_as_the_host_starts_and_hot_code_of_a_niced_thread_does_not_lower_them() throws Exception {
+    void the_compiler_threads_are_made_as_the_host_starts_and_kept_so_hot_code_of_a_niced_thread_later_does_not_lower_them() throws Exception {
         try (ScriptHost host = ScriptHost.start()) {
             assumeTrue(host.optimizing(), "GraalJS runs with its compiler");
             String own = niceOf("thread-self");
             assertThat(compilerThreadNices()).as("made by the host's start").isNotEmpty().containsOnly(own);
+            // Longer than GraalJS's default idle delay (10 s, its own clock), after which an idle compiler thread ends
+            // and the next compilation makes another on the thread that asks for it.
+            Thread.sleep(11_000);
 
             String code = """
                     function step(x) { return x * 3 + 1; }
