@@ -41,7 +41,7 @@ public final class ScriptHost implements AutoCloseable {
 
     /** @param memoryPerCall bytes one call may allocate before it is stopped */
     public static ScriptHost start(long memoryPerCall) {
-        Engine engine = engine();
+        Engine engine = newEngine();
         boolean optimizing = !engine.getImplementationName().toLowerCase(Locale.ROOT).contains("interpreted");
         // bin/ductus chooses the interpreter for the short commands (validate, test): then it is no news.
         if (!optimizing && !"chosen".equals(System.getProperty("ductus.js.interpreter"))) {
@@ -56,9 +56,11 @@ public final class ScriptHost implements AutoCloseable {
      * default one ends after 10 s without work): a compiler thread is made by the thread that next asks for a
      * compilation, and Linux gives a new thread the nice value of the thread that made it, so a thread made by
      * a replay's lane (nice 19) compiled the replay's code, and every worker's code after it, only with the CPU
-     * every other process left: a replay on a busy machine ran its whole length in the interpreter.
+     * every other process left: a replay on a busy machine ran its whole length in the interpreter. The JVM has one
+     * compile queue, made by the first engine that compiles, with that engine's options: any other engine of the
+     * process (the launcher's warm-up) is made here too.
      */
-    private static Engine engine() {
+    public static Engine newEngine() {
         try {
             // experimental in GraalJS 25.0.3 (the version TOOLCHAIN.md pins): allowed for the engine's own options only,
             // contexts keep refusing experimental options
