@@ -139,11 +139,16 @@ final class ReplayBench implements BenchMain.Scenario {
                 System.out.printf("where the replay's time went: reading %.2f s, transforms %.2f s, comparing %.2f s, saving rows %.2f s%n",
                         s.get("readSeconds").asDouble(), s.get("transformSeconds").asDouble(), s.get("compareSeconds").asDouble(),
                         s.get("saveSeconds").asDouble());
+                double cpu = s.path("cpuSeconds").asDouble();
+                System.out.printf("the lanes' CPU: %.2f s of their %d × %.2f s (the rest waiting for the CPU at nice 19), %,.0f rows per"
+                        + " CPU-second%n", cpu, s.get("threads").asInt(), total, cpu > 0 ? s.get("rows").asLong() / cpu : 0);
                 System.out.printf("ingest (16 strict MLLP senders): %,.0f ACKs/s alone, %,.0f during the replay; refused %d%n", alone, during,
                         senders.refused.get());
                 System.out.printf("RESULT replay rows_per_s=%.0f transform_per_s=%.0f replay_over_transform=%.2f total_s=%.2f"
-                                + " ingest_during_over_alone=%.2f ingest_alone_per_s=%.0f ingest_during_per_s=%.0f messages=%d threads=%d%n",
-                        rows, transforms, rows / transforms, total, during / alone, alone, during, messages, s.get("threads").asInt());
+                                + " ingest_during_over_alone=%.2f ingest_alone_per_s=%.0f ingest_during_per_s=%.0f messages=%d threads=%d"
+                                + " lane_cpu_s=%.2f load=%s%n",
+                        rows, transforms, rows / transforms, total, during / alone, alone, during, messages, s.get("threads").asInt(), cpu,
+                        FileIngestBench.loadAverage());
             } finally {
                 senders.close();
             }
