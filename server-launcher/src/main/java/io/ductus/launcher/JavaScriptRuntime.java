@@ -21,8 +21,8 @@ final class JavaScriptRuntime {
     static void warmUpIfUsed(java.nio.file.Path project) {
         if (!hasCode(project) || "false".equals(System.getProperty("ductus.js.warmup"))) return;
         Thread.ofPlatform().daemon(true).name("javascript-warm-up").start(() -> {
-            try (Engine engine = Engine.newBuilder("js").logHandler(new ByteArrayOutputStream())
-                    .option("engine.WarnInterpreterOnly", "false").build();
+            // made as the script host makes its engine: the first engine to compile sets how the JVM's compiler threads idle
+            try (Engine engine = io.ductus.script.ScriptHost.newEngine();
                  org.graalvm.polyglot.Context context = org.graalvm.polyglot.Context.newBuilder("js").engine(engine).build()) {
                 context.eval("js", "[1, 2, 3].map(n => n * 2).join(',')");
             } catch (LinkageError | RuntimeException e) {

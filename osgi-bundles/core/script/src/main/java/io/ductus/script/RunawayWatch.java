@@ -92,7 +92,7 @@ final class RunawayWatch implements AutoCloseable {
     /** Starts watching a call made on the current thread, stopped once {@code timeout} has passed. */
     Call begin(Context context, Duration timeout, long memoryLimit) {
         Thread thread = Thread.currentThread();
-        Call call = new Call(context, thread, System.nanoTime() + timeout.toNanos(), allocated(thread), memoryLimit, 0, 0);
+        Call call = new Call(context, thread, System.nanoTime() + timeout.toNanos(), allocatedHere(), memoryLimit, 0, 0);
         calls.add(call);
         return call;
     }
@@ -105,9 +105,9 @@ final class RunawayWatch implements AutoCloseable {
      */
     Call beginCpuTimed(Context context, Duration timeout, Duration backstop, long memoryLimit) {
         Thread thread = Thread.currentThread();
-        long cpu = cpu(thread);
+        long cpu = cpuHere(thread);
         if (cpu < 0) return begin(context, timeout, memoryLimit);
-        Call call = new Call(context, thread, System.nanoTime() + backstop.toNanos(), allocated(thread), memoryLimit, timeout.toNanos(), cpu);
+        Call call = new Call(context, thread, System.nanoTime() + backstop.toNanos(), allocatedHere(), memoryLimit, timeout.toNanos(), cpu);
         calls.add(call);
         return call;
     }
@@ -138,6 +138,20 @@ final class RunawayWatch implements AutoCloseable {
 
     private static long allocated(Thread thread) {
         return THREADS == null ? 0 : THREADS.getThreadAllocatedBytes(thread.threadId());
+    }
+
+    /**
+     * The calling thread's allocation count, as {@link #allocated} reads it for any thread: a call begins on its
+     * own thread, where the JVM reads it without looking the thread up by id.
+     */
+    private static long allocatedHere() {
+        return THREADS == null ? 0 : THREADS.getCurrentThreadAllocatedBytes();
+    }
+
+    /** The calling thread's CPU time, as {@link #cpu} reads it for any thread (and -1 as there). */
+    private static long cpuHere(Thread thread) {
+        if (THREADS == null || thread.isVirtual() || !THREADS.isThreadCpuTimeSupported()) return -1;
+        return THREADS.getCurrentThreadCpuTime();
     }
 
     /** The thread's CPU time in ns, or -1 where it cannot be read (a virtual thread, a JVM without it). */

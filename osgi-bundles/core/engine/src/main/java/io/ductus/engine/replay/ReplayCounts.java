@@ -26,6 +26,7 @@ final class ReplayCounts {
     private long readNanos;
     private long compareNanos;
     private long saveNanos;
+    private long cpuNanos;
     private int threads = 1;
     private String status;
     private String reason;
@@ -62,6 +63,11 @@ final class ReplayCounts {
         readNanos += read;
         compareNanos += compare;
         saveNanos += save;
+    }
+
+    /** CPU time a lane's thread used for its messages (its own clock). */
+    synchronized void cpu(long nanos) {
+        cpuNanos += nanos;
     }
 
     synchronized void elapsed(long nanos) {
@@ -128,6 +134,8 @@ final class ReplayCounts {
         m.put("readSeconds", Math.round(readNanos / 1e6) / 1000.0);
         m.put("compareSeconds", Math.round(compareNanos / 1e6) / 1000.0);
         m.put("saveSeconds", Math.round(saveNanos / 1e6) / 1000.0);
+        // the CPU the lanes got: at the lowest priority, far less than threads × seconds on a busy machine
+        m.put("cpuSeconds", Math.round(cpuNanos / 1e6) / 1000.0);
         if (status != null) m.put("status", status);
         if (reason != null) m.put("reason", reason);
         return m;

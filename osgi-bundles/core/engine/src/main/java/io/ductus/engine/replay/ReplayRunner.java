@@ -161,6 +161,7 @@ final class ReplayRunner {
             int end = Math.min(page.size(), from + size);
             ReplayLane on = lanes.get(lane);
             on.submit(() -> {
+                long cpu0 = cpuTime();
                 for (int i = first; i < end; i++) {
                     CompletableFuture<Done> result = results.get(i);
                     if (ended.get() || cancelled.getAsBoolean()) {
@@ -173,10 +174,18 @@ final class ReplayRunner {
                         result.completeExceptionally(e);
                     }
                 }
+                counts.cpu(cpuTime() - cpu0);
                 return null;
             });
         }
         return results;
+    }
+
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+
+    /** The calling thread's CPU time in ns (0 where the JVM cannot tell). */
+    private static long cpuTime() {
+        return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : 0;
     }
 
     private CompletableFuture<List<Original>> read(String name, ReplayRequest request, long after) {

@@ -166,6 +166,9 @@ class ReplayRoutesTest {
         assertThat(s.at("/summary/messages").asLong()).isEqualTo(8);
         assertThat(kind(s, "same")).as(s.toString()).isEqualTo(16);
         assertThat(s.at("/summary/rows").asLong()).isEqualTo(16);
+        // the CPU its lanes got, by their own clocks: some, and never more than they had threads × time
+        assertThat(s.at("/summary/cpuSeconds").asDouble()).isPositive()
+                .isLessThanOrEqualTo(s.at("/summary/threads").asInt() * s.at("/summary/seconds").asDouble() + 0.05);
         assertThat(rows(s.get("id").asLong(), "")).isEmpty();
         assertThat(fixture.store.browse(new MessageQuery(name, null, null, null, null, 50)).messages()).hasSize(before);
         // a second run of the same code: the same again (the random numbers and times are seeded and pinned)
