@@ -12,6 +12,10 @@ import io.ductus.client.model.Remove;
 import io.ductus.client.model.Revision;
 import io.ductus.client.model.RevisionList;
 import io.ductus.client.model.Rollback;
+import io.ductus.client.model.TestRecord;
+import io.ductus.client.model.TestRecorded;
+import io.ductus.client.model.TestRun;
+import io.ductus.client.model.TestRunResult;
 import io.ductus.client.model.Trial;
 import io.ductus.client.model.TrialResult;
 
@@ -56,6 +60,12 @@ public interface DesignApi {
      * nothing is sent or stored. Interrupting the calling thread abandons the call.
      */
     TrialResult trial(String interfaceName, Trial request);
+
+    /** Runs the interface's tests on the engine (on the files sent, the draft or the deployed revision); nothing is deployed. */
+    TestRunResult tests(String interfaceName, TestRun request);
+
+    /** A sample pinned as a test file (what the code does with it now for one destination); nothing is saved. */
+    TestRecorded recordTest(String interfaceName, TestRecord request);
 
     void deleteDraft(String interfaceName);
 }

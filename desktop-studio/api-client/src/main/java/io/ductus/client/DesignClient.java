@@ -12,6 +12,10 @@ import io.ductus.client.model.Remove;
 import io.ductus.client.model.Revision;
 import io.ductus.client.model.RevisionList;
 import io.ductus.client.model.Rollback;
+import io.ductus.client.model.TestRecord;
+import io.ductus.client.model.TestRecorded;
+import io.ductus.client.model.TestRun;
+import io.ductus.client.model.TestRunResult;
 import io.ductus.client.model.Trial;
 import io.ductus.client.model.TrialResult;
 import java.util.LinkedHashMap;
@@ -109,6 +113,18 @@ public final class DesignClient implements DesignApi {
     @Override
     public TrialResult trial(String interfaceName, Trial request) {
         return client.call(Operation.TRIAL_INTERFACE, Operation.TRIAL_INTERFACE.expand(interfaceName), request, TrialResult.class);
+    }
+
+    /** Runs the interface's tests on the engine (on the files sent, the draft or the deployed revision); nothing is deployed. */
+    @Override
+    public TestRunResult tests(String interfaceName, TestRun request) {
+        return client.call(Operation.TEST_INTERFACE, Operation.TEST_INTERFACE.expand(interfaceName), request, TestRunResult.class);
+    }
+
+    /** A sample pinned as a test file (what the code does with it now for one destination); nothing is saved. */
+    @Override
+    public TestRecorded recordTest(String interfaceName, TestRecord request) {
+        return client.call(Operation.RECORD_INTERFACE_TEST, Operation.RECORD_INTERFACE_TEST.expand(interfaceName), request, TestRecorded.class);
     }
 
     @Override

@@ -70,6 +70,8 @@ public enum Operation {
     SAVE_DRAFT("PUT", "/api/v1/interfaces/{name}/draft", "saveDraft"),
     DELETE_DRAFT("DELETE", "/api/v1/interfaces/{name}/draft", "deleteDraft"),
     TRIAL_INTERFACE("POST", "/api/v1/interfaces/{name}/trial", "trialInterface"),
+    TEST_INTERFACE("POST", "/api/v1/interfaces/{name}/tests", "testInterface"),
+    RECORD_INTERFACE_TEST("POST", "/api/v1/interfaces/{name}/tests/record", "recordInterfaceTest"),
     START_REPLAY("POST", "/api/v1/replays", "startReplay"),
     LIST_REPLAYS("GET", "/api/v1/replays", "listReplays"),
     GET_REPLAY("GET", "/api/v1/replays/{id}", "getReplay"),

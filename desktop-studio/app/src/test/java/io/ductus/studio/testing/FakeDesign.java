@@ -15,6 +15,10 @@ import io.ductus.client.model.Revision;
 import io.ductus.client.model.RevisionList;
 import io.ductus.client.model.RevisionSummary;
 import io.ductus.client.model.Rollback;
+import io.ductus.client.model.TestRecord;
+import io.ductus.client.model.TestRecorded;
+import io.ductus.client.model.TestRun;
+import io.ductus.client.model.TestRunResult;
 import io.ductus.client.model.Trial;
 import io.ductus.client.model.TrialResult;
 import java.util.ArrayList;
@@ -34,6 +38,11 @@ public final class FakeDesign implements DesignApi {
     public final Map<String, Draft> drafts = new LinkedHashMap<>();
     public final List<Trial> trials = new ArrayList<>();
     public Function<Trial, TrialResult> trialAnswer = t -> new TrialResult("?", t.code(), "mocked", List.of(), null, false, 1, List.of());
+
+    public final List<TestRun> testRuns = new ArrayList<>();
+    public final List<TestRecord> recordings = new ArrayList<>();
+    public Function<TestRun, TestRunResult> testAnswer = t -> new TestRunResult("?", t.code(), List.of(), true, 0, 0, List.of(), 1);
+    public Function<TestRecord, TestRecorded> recordAnswer = r -> new TestRecorded("?", "tests/recorded.test.js", "test('x', () => {});\n", "sent");
 
     FakeDesign(FakeApi api) {
         this.api = api;
@@ -147,5 +156,21 @@ public final class FakeDesign implements DesignApi {
         api.failIfAsked();
         trials.add(request);
         return trialAnswer.apply(request);
+    }
+
+    @Override
+    public TestRunResult tests(String name, TestRun request) {
+        api.calls.add("tests " + name);
+        api.failIfAsked();
+        testRuns.add(request);
+        return testAnswer.apply(request);
+    }
+
+    @Override
+    public TestRecorded recordTest(String name, TestRecord request) {
+        api.calls.add("record test " + name + " " + request.destination());
+        api.failIfAsked();
+        recordings.add(request);
+        return recordAnswer.apply(request);
     }
 }
