@@ -31,7 +31,7 @@ final class TestsPane {
         status.setId("tests-status");
         status.setWrapText(true);
         status.textProperty().bind(vm.statusProperty());
-        Label hint = new Label("Record pins what the code does now with the trial's selected sample for the selected destination.");
+        Label hint = new Label("Record: the trial's selected sample and destination, as a test.");
         hint.getStyleClass().add("muted");
         hint.setWrapText(true);
 

@@ -105,14 +105,15 @@ public final class TestsViewModel {
             TestFailure f = t.failure();
             if (f == null) continue;
             int line = f.line() == null ? 1 : f.line();
-            marks.add(new FileProblem(t.path(), line, 1, "", f.text() == null ? f.message() : f.text(), f.text()));
+            String text = f.text() == null ? t.path() + ":" + line + ":1: " + f.message() : f.text();
+            marks.add(new FileProblem(t.path(), line, 1, "", text.replaceFirst("^[^:]+:\\d+:\\d+: ", ""), text));
             if (f.thrownAt() != null) {
                 int colon = f.thrownAt().lastIndexOf(':');
                 try {
                     int at = Integer.parseInt(f.thrownAt().substring(colon + 1));
                     String file = f.thrownAt().substring(0, colon);
-                    String text = "test '" + t.name() + "' failed here: " + f.message();
-                    marks.add(new FileProblem(file, at, 1, "", text, file + ":" + at + ":1: " + text));
+                    String here = "test '" + t.name() + "' failed here: " + f.message();
+                    marks.add(new FileProblem(file, at, 1, "", here, file + ":" + at + ":1: " + here));
                 } catch (RuntimeException notALine) {
                     // the place is said in the test's own mark
                 }

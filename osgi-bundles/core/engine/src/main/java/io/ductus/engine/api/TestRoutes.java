@@ -149,7 +149,7 @@ final class TestRoutes {
         meta.put("receivedAt", RecordedTest.js(Instant.ofEpochMilli(sample.receivedAt()).toString()));
         meta.put("destination", RecordedTest.js(destination));
         String payload = new String(sample.payload(), sample.charset() == null ? StandardCharsets.UTF_8 : sample.charset());
-        String text = RecordedTest.text("Recorded from " + sample.label() + " → " + destination + " (" + Instant.ofEpochMilli(clock.millis())
+        String text = RecordedTest.text("Recorded " + (sample.id() == 0 ? "from a sample" : "from message " + sample.id()) + " → " + destination + " (" + Instant.ofEpochMilli(clock.millis())
                         + "): the input, and what this code did with it when the test was recorded.", testName, d, definition.format(),
                 payload, meta, outcome);
         Map<String, Object> m = new LinkedHashMap<>();
