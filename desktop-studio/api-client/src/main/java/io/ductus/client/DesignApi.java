@@ -67,5 +67,11 @@ public interface DesignApi {
     /** A sample pinned as a test file (what the code does with it now for one destination); nothing is saved. */
     TestRecorded recordTest(String interfaceName, TestRecord request);
 
+    /**
+     * The JSON Schema of a project file (interface.schema.json, ductus.schema.json, resources.schema.json) for the
+     * connector types installed on the engine now, plugins' included: a schema is a document to walk, so a tree.
+     */
+    com.fasterxml.jackson.databind.JsonNode configSchema(String file);
+
     void deleteDraft(String interfaceName);
 }

@@ -127,6 +127,15 @@ public final class DesignClient implements DesignApi {
         return client.call(Operation.RECORD_INTERFACE_TEST, Operation.RECORD_INTERFACE_TEST.expand(interfaceName), request, TestRecorded.class);
     }
 
+    /**
+     * The JSON Schema of a project file (interface.schema.json, ductus.schema.json, resources.schema.json) for the
+     * connector types installed on the engine now, plugins' included: a schema is a document to walk, so a tree.
+     */
+    @Override
+    public com.fasterxml.jackson.databind.JsonNode configSchema(String file) {
+        return client.get(Operation.GET_CONFIG_SCHEMA, Operation.GET_CONFIG_SCHEMA.expand(file), com.fasterxml.jackson.databind.JsonNode.class);
+    }
+
     @Override
     public void deleteDraft(String interfaceName) {
         client.call(Operation.DELETE_DRAFT, Operation.DELETE_DRAFT.expand(interfaceName), null, Void.class);

@@ -44,6 +44,9 @@ public final class FakeDesign implements DesignApi {
     public Function<TestRun, TestRunResult> testAnswer = t -> new TestRunResult("?", t.code(), List.of(), true, 0, 0, List.of(), 1);
     public Function<TestRecord, TestRecorded> recordAnswer = r -> new TestRecorded("?", "tests/recorded.test.js", "test('x', () => {});\n", "sent");
 
+    /** The JSON Schema served per file (the test gives it). */
+    public final Map<String, com.fasterxml.jackson.databind.JsonNode> schemas = new LinkedHashMap<>();
+
     FakeDesign(FakeApi api) {
         this.api = api;
     }
@@ -172,5 +175,14 @@ public final class FakeDesign implements DesignApi {
         api.failIfAsked();
         recordings.add(request);
         return recordAnswer.apply(request);
+    }
+
+    @Override
+    public com.fasterxml.jackson.databind.JsonNode configSchema(String file) {
+        api.calls.add("schema " + file);
+        api.failIfAsked();
+        com.fasterxml.jackson.databind.JsonNode schema = schemas.get(file);
+        if (schema == null) throw new ApiException(ApiException.Kind.NOT_FOUND, 404, "Not found", "no schema " + file);
+        return schema;
     }
 }
