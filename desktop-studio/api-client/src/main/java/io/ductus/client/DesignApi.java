@@ -1,5 +1,7 @@
 package io.ductus.client;
 
+import io.ductus.client.model.Check;
+import io.ductus.client.model.CheckResult;
 import io.ductus.client.model.Deploy;
 import io.ductus.client.model.DeployFromDisk;
 import io.ductus.client.model.Deployed;
@@ -72,6 +74,9 @@ public interface DesignApi {
      * connector types installed on the engine now, plugins' included: a schema is a document to walk, so a tree.
      */
     com.fasterxml.jackson.databind.JsonNode configSchema(String file);
+
+    /** Checks files (or the draft) as ductus validate does: every problem with file, line and field. */
+    CheckResult check(String interfaceName, Check request);
 
     void deleteDraft(String interfaceName);
 }

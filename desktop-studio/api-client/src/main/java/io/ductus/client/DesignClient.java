@@ -1,5 +1,7 @@
 package io.ductus.client;
 
+import io.ductus.client.model.Check;
+import io.ductus.client.model.CheckResult;
 import io.ductus.client.model.Deploy;
 import io.ductus.client.model.DeployFromDisk;
 import io.ductus.client.model.Deployed;
@@ -134,6 +136,12 @@ public final class DesignClient implements DesignApi {
     @Override
     public com.fasterxml.jackson.databind.JsonNode configSchema(String file) {
         return client.get(Operation.GET_CONFIG_SCHEMA, Operation.GET_CONFIG_SCHEMA.expand(file), com.fasterxml.jackson.databind.JsonNode.class);
+    }
+
+    /** Checks files (or the draft) as ductus validate does: every problem with file, line and field. */
+    @Override
+    public CheckResult check(String interfaceName, Check request) {
+        return client.call(Operation.CHECK_INTERFACE, Operation.CHECK_INTERFACE.expand(interfaceName), request, CheckResult.class);
     }
 
     @Override

@@ -71,6 +71,7 @@ public enum Operation {
     DELETE_DRAFT("DELETE", "/api/v1/interfaces/{name}/draft", "deleteDraft"),
     TRIAL_INTERFACE("POST", "/api/v1/interfaces/{name}/trial", "trialInterface"),
     GET_CONFIG_SCHEMA("GET", "/api/v1/schema/{file}", "getConfigSchema"),
+    CHECK_INTERFACE("POST", "/api/v1/interfaces/{name}/check", "checkInterface"),
     TEST_INTERFACE("POST", "/api/v1/interfaces/{name}/tests", "testInterface"),
     RECORD_INTERFACE_TEST("POST", "/api/v1/interfaces/{name}/tests/record", "recordInterfaceTest"),
     START_REPLAY("POST", "/api/v1/replays", "startReplay"),

@@ -47,6 +47,10 @@ public final class FakeDesign implements DesignApi {
     /** The JSON Schema served per file (the test gives it). */
     public final Map<String, com.fasterxml.jackson.databind.JsonNode> schemas = new LinkedHashMap<>();
 
+    public final List<io.ductus.client.model.Check> checks = new ArrayList<>();
+    public Function<io.ductus.client.model.Check, io.ductus.client.model.CheckResult> checkAnswer =
+            c -> new io.ductus.client.model.CheckResult("?", c.code(), List.of());
+
     FakeDesign(FakeApi api) {
         this.api = api;
     }
@@ -184,5 +188,13 @@ public final class FakeDesign implements DesignApi {
         com.fasterxml.jackson.databind.JsonNode schema = schemas.get(file);
         if (schema == null) throw new ApiException(ApiException.Kind.NOT_FOUND, 404, "Not found", "no schema " + file);
         return schema;
+    }
+
+    @Override
+    public io.ductus.client.model.CheckResult check(String name, io.ductus.client.model.Check request) {
+        api.calls.add("check " + name);
+        api.failIfAsked();
+        checks.add(request);
+        return checkAnswer.apply(request);
     }
 }

@@ -422,6 +422,10 @@ public final class ApiSchemas {
                 "cached", bool("the code was checked and loaded before: only the transforms ran"),
                 "tookMs", Map.of("type", "number", "description", "how long the trial took on the server"),
                 "messages", array(message)));
+        s.put("Check", object(List.of(), "code", enumeration("whose code: your draft (the default when you have one), the deployed"
+                + " revision, or the files sent", "draft", "deployed", "files"), "files", files));
+        s.put("CheckResult", object(List.of("interface", "code", "problems"), "interface", string("the interface"),
+                "code", string("draft, deployed or files"), "problems", array(ref("FileProblem"))));
         s.put("TestRun", object(List.of(), "code", enumeration("whose code: your draft (the default when you have one), the deployed"
                 + " revision, or the files sent", "draft", "deployed", "files"), "files", files));
         Map<String, Object> failure = object(List.of("message", "text"), "message", string("what went wrong: the expectation, the error,"

@@ -28,7 +28,8 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * An interface's tests without a deploy: run them on the caller's draft (or the deployed revision, or files
+ * An interface's check and tests without a deploy: check the files as {@code ductus validate} does (the
+ * studio's settings form shows each problem on its field); run the tests on the caller's draft (or the deployed revision, or files
  * sent) as {@code ductus test} and every deploy run them, each test's result with its failure at its line;
  * and record a sample as a test (the message, and what the code does with it now for one destination), the
  * file handed back for the caller to add to its draft. Nothing is deployed, sent or stored.
@@ -52,9 +53,25 @@ final class TestRoutes {
                 Route.post("/api/v1/interfaces/{name}/tests", "testInterface",
                                 "Run the interface's tests on your draft (or the deployed revision, or files sent), as a deploy runs them; nothing is deployed")
                         .tag("design").body("TestRun").returns(200, "TestRunResult").work(Work.SCAN).handle(this::run),
+                Route.post("/api/v1/interfaces/{name}/check", "checkInterface",
+                                "Check your draft (or files sent) as ductus validate and a deploy check them: every problem with file, line and field")
+                        .tag("design").body("Check").returns(200, "CheckResult").handle(this::check),
                 Route.post("/api/v1/interfaces/{name}/tests/record", "recordInterfaceTest",
                                 "Record a sample as a test: the message and what your code does with it now for one destination; the file is returned, not saved")
                         .tag("design").body("TestRecord").returns(200, "TestRecorded").handle(this::record));
+    }
+
+    private ApiResponse check(ApiRequest r, Caller caller) {
+        String name = DeployRoutes.name(r);
+        TrialRoutes.Code code = trialRoutes.code(name, r.json(), caller);
+        EngineRuntime rt = running();
+        Candidate candidate = CandidateCheck.check(rt, Trials.candidateFiles(code.files(), rt.projectFolder()),
+                timeout -> new ReadOnlyServices(rt.services(timeout), refused -> { }));
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("interface", name);
+        m.put("code", code.which());
+        m.put("problems", DesignJson.problems(candidate.problems()));
+        return ApiResponse.json(200, m);
     }
 
     private ApiResponse run(ApiRequest r, Caller caller) {

@@ -189,6 +189,8 @@ class ApiAccessTest {
                 Map.entry("trialInterface", Sample.of("/api/v1/interfaces/adt/trial", ApiFixture.json(Map.of("code", "deployed",
                         "messages", java.util.List.of(Map.of("payload", "MSH|^~\\&|T|F|D|F|20261129||ADT^A01|TR1|P|2.5\rPID|1||Q7\r")))),
                         f -> meeting(f, "trialInterface"))),
+                Map.entry("checkInterface", Sample.of("/api/v1/interfaces/adt/check", ApiFixture.json(Map.of("code", "deployed")),
+                        f -> meeting(f, "checkInterface"))),
                 Map.entry("testInterface", Sample.of("/api/v1/interfaces/adt/tests", ApiFixture.json(Map.of("code", "deployed")),
                         f -> meeting(f, "testInterface"))),
                 Map.entry("recordInterfaceTest", Sample.of("/api/v1/interfaces/adt/tests/record", ApiFixture.json(Map.of("code", "files",

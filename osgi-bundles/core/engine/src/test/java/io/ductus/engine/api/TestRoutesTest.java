@@ -162,4 +162,20 @@ class TestRoutesTest {
         assertThat(unknown.statusCode()).isEqualTo(404);
         assertThat(ApiFixture.read(unknown).get("detail").asText()).contains("has no destination nowhere");
     }
+
+    @Test
+    void a_check_names_each_problem_of_the_files_by_file_line_and_field_as_ductus_validate_does() throws Exception {
+        String name = ApiFixture.unique("checked");
+        Map<String, String> files = files(name, TrialRoutesTest.CODE, null);
+        JsonNode clean = post("/api/v1/interfaces/" + name + "/check", Map.of("code", "files", "files", files));
+        assertThat(clean.get("problems")).as(clean.toString()).isEmpty();
+        files.put("interfaces/" + name + "/interface.yaml", TrialRoutesTest.YAML.formatted(name).replace("timeout: 1s", "timeout: soon")
+                .replace("fsync: false, transform: toBilling", "fsync: maybe, transform: toBilling"));
+        JsonNode bad = post("/api/v1/interfaces/" + name + "/check", Map.of("code", "files", "files", files));
+        assertThat(bad.get("problems")).extracting(p -> p.get("field").asText()).contains("timeout", "destinations.billing.fsync");
+        JsonNode timeout = null;
+        for (JsonNode p : bad.get("problems")) if (p.get("field").asText().equals("timeout")) timeout = p;
+        assertThat(timeout.get("line").asInt()).isEqualTo(3);
+        assertThat(timeout.get("text").asText()).startsWith("interfaces/" + name + "/interface.yaml:3:").contains(": timeout: ");
+    }
 }
