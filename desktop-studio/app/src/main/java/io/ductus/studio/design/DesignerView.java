@@ -104,6 +104,27 @@ public final class DesignerView {
         problems.visibleProperty().bind(problems.textProperty().isNotEmpty());
         problems.managedProperty().bind(problems.visibleProperty());
         BorderPane center = new BorderPane(editor.root(), header, null, problems, null);
+        // interface.yaml: its settings as a form beside the YAML, both editing the one text
+        SettingsViewModel settings = vm.settings();
+        javafx.scene.control.Tab form = new javafx.scene.control.Tab("Form", new SettingsPane(settings).root());
+        form.setId("settings-tab-form");
+        javafx.scene.control.Tab yaml = new javafx.scene.control.Tab("YAML");
+        yaml.setId("settings-tab-yaml");
+        javafx.scene.control.TabPane settingsTabs = new javafx.scene.control.TabPane(form, yaml);
+        settingsTabs.setId("settings-tabs");
+        settingsTabs.setTabClosingPolicy(javafx.scene.control.TabPane.TabClosingPolicy.UNAVAILABLE);
+        settingsTabs.getSelectionModel().selectedItemProperty().addListener((o, a, t) -> settings.showingYamlProperty().set(t == yaml));
+        settings.showingYamlProperty().addListener((o, a, showing) -> settingsTabs.getSelectionModel().select(showing ? yaml : form));
+        settings.activeProperty().addListener((o, a, active) -> {
+            if (active) {
+                center.setCenter(null);
+                yaml.setContent(editor.root());
+                center.setCenter(settingsTabs);
+            } else {
+                yaml.setContent(null);
+                center.setCenter(editor.root());
+            }
+        });
 
         StackPane side = new StackPane(new TrialPane(trial).root(), new DeployPane(vm.deploy()).root(), new HistoryPane(vm.history()).root(),
                 new TestsPane(vm.tests()).root());

@@ -23,6 +23,7 @@ public final class DesignerViewModel {
     private final DeployViewModel deploy;
     private final HistoryViewModel history;
     private final TestsViewModel tests;
+    private final SettingsViewModel settings;
     private final ObjectProperty<Side> side = new SimpleObjectProperty<>(Side.TRIAL);
     private final javafx.beans.property.StringProperty newName = new javafx.beans.property.SimpleStringProperty("");
     private final ObjectProperty<String> newSource = new SimpleObjectProperty<>("mllp");
@@ -37,6 +38,7 @@ public final class DesignerViewModel {
         this.deploy = new DeployViewModel(session, draft);
         this.history = new HistoryViewModel(session);
         this.tests = new TestsViewModel(session, draft, trial);
+        this.settings = new SettingsViewModel(session, draft, delays);
         tests.onRecorded(() -> interfaces.updated(draft.interfaceName(), draft.files()));
         deploy.onDeployed(() -> {
             interfaces.updated(draft.interfaceName(), draft.files());
@@ -139,6 +141,10 @@ public final class DesignerViewModel {
 
     public DeployViewModel deploy() {
         return deploy;
+    }
+
+    public SettingsViewModel settings() {
+        return settings;
     }
 
     public TestsViewModel tests() {

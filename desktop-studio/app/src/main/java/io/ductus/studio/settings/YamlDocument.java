@@ -84,8 +84,17 @@ public final class YamlDocument {
 
     /** The line (from 1) of a path's value, or of the deepest part of it written, for the YAML tab. */
     public int line(String path) {
-        Node n = node(path);
-        return n == null ? 1 : n.getStartMark().getLine() + 1;
+        Node n = root;
+        Node found = root;
+        for (String key : path.split("\\.")) {
+            if (!(n instanceof MappingNode m)) break;
+            for (NodeTuple t : m.getValue()) {
+                if (t.getKeyNode() instanceof ScalarNode k && k.getValue().equals(key)) found = t.getKeyNode();
+            }
+            n = value(m, key);
+            if (n == null) break;
+        }
+        return found == null ? 1 : found.getStartMark().getLine() + 1;
     }
 
     private static void walk(Node node, String prefix, Map<String, Scalar> found) {

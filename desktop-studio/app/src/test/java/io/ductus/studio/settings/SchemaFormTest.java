@@ -7,9 +7,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class SchemaFormTest {
+public class SchemaFormTest {
 
-    static JsonNode schema() throws Exception {
+    /** The test schema: the served interface.schema.json's shape, with mllp and file connectors. */
+    public static JsonNode schema() throws Exception {
         try (var in = SchemaFormTest.class.getResourceAsStream("interface.schema.json")) {
             return new ObjectMapper().readTree(in);
         }
