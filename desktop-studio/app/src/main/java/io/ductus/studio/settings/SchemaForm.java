@@ -40,7 +40,7 @@ public final class SchemaForm {
     public static List<Field> fields(JsonNode schema, YamlDocument yaml) {
         List<Field> fields = new ArrayList<>();
         Map<String, YamlDocument.Scalar> values = yaml.scalars();
-        object(schema, "", "settings", fields, values, yaml, 0);
+        object(schema, "", "interface", fields, values, yaml, 0);
         return fields;
     }
 

@@ -11,6 +11,7 @@ import io.ductus.client.model.FileProblem;
 import io.ductus.studio.StudioApp;
 import io.ductus.studio.connect.ClientFactory;
 import io.ductus.studio.design.DesignerViewModel;
+import io.ductus.studio.design.SettingsViewModel;
 import io.ductus.studio.design.TestRow;
 import io.ductus.studio.design.TestsViewModel;
 import io.ductus.studio.main.ServerWindow;
@@ -66,6 +67,17 @@ class DesignerPanelsIT {
     private static final String TEST_FILE = "interfaces/adt-in/tests/lab.test.js";
     private static final String ADT = "MSH|^~\\&|HIS|GEN|LAB|GEN|20260101120000||ADT^A01|MSG7|P|2.5\rPID|1||MRN7||Roe^Bea||19700101|F\r";
 
+    private static final String ORDERS_YAML = "interfaces/orders-in/interface.yaml";
+    private static final String ORDERS = """
+            # orders-in: the order entry system's orders
+            source: { type: mllp, listen: 127.0.0.1:0 }
+            format: hl7
+            destinations:
+              archive:
+                type: file
+                path: "%s/orders-{id}.hl7"   # kept a week by the backup
+            """;
+
     @TempDir
     static Path tmp;
 
@@ -77,7 +89,8 @@ class DesignerPanelsIT {
     void startEngine() throws Exception {
         lab = new MllpPeers.Lab();
         lab.rejecting().set(false);
-        engine = new RealEngine(tmp.resolve("engine"), lab.port(), Map.of("interfaces/adt-in/transform.js", TRANSFORM, TEST_FILE, TESTS));
+        engine = new RealEngine(tmp.resolve("engine"), lab.port(), Map.of("interfaces/adt-in/transform.js", TRANSFORM, TEST_FILE, TESTS,
+                "interfaces/orders-in/interface.yaml", ORDERS.formatted(tmp.resolve("engine/out").toString().replace('\\', '/'))));
         engine.start(0);
     }
 
@@ -94,7 +107,7 @@ class DesignerPanelsIT {
     }
 
     private ServerWindow signIn(FxRobot robot) throws Exception {
-        String token = engine.createToken("integrator", "admin", "payloads");
+        String token = engine.createToken("integrator-" + System.nanoTime(), "admin", "payloads");
         setText(robot, "#name", "general-hospital");
         setText(robot, "#url", engine.apiUrl());
         robot.clickOn("#withToken");
@@ -174,5 +187,93 @@ class DesignerPanelsIT {
                 && designer.draft().saveStateProperty().get().startsWith("Draft saved"));
         assertThat(window.viewModel().session().api().design().draft("adt-in").files()).containsKey(recorded);
         shoot(window.stage(), "30-designer-test-recorded");
+    }
+
+    @Test
+    void the_settings_form_and_the_yaml_edit_one_text_and_the_engines_problem_shows_on_its_field(FxRobot robot) throws Exception {
+        ServerWindow window = signIn(robot);
+        DesignerViewModel designer = window.viewModel().designer();
+        SettingsViewModel settings = designer.settings();
+        robot.clickOn("#tab-designer");
+        await("the interfaces in the designer", 30, () -> designer.interfaces().statusProperty().get().equals("2 interfaces"));
+        onFx(() -> {
+            designer.open("orders-in");
+            return null;
+        });
+        await("orders-in open", 30, () -> designer.draft().interfaceName().equals("orders-in") && designer.draft().files().containsKey(ORDERS_YAML));
+        onFx(() -> {
+            designer.draft().selectedPathProperty().set(ORDERS_YAML);
+            return null;
+        });
+        // The form is generated from the engine's schema: the installed connectors' own settings (file's fsync, mllp's listen).
+        await("the form of interface.yaml", 30, () -> settings.fields().stream().anyMatch(f -> f.field().path().equals("destinations.archive.fsync")));
+        assertThat(onFx(() -> value(settings, "source.type"))).isEqualTo("mllp");
+        assertThat(onFx(() -> settings.fields().stream().map(f -> f.field().path()).toList()))
+                .contains("source.listen", "format", "ordering.key", "destinations.archive.path", "destinations.archive.save_output");
+
+        // A field typed in the form: the YAML changes in that place only, its comments kept.
+        javafx.scene.control.TextField path = robot.lookup((Node n) -> "field-destinations.archive.path".equals(n.getId())).queryAs(javafx.scene.control.TextField.class);
+        String before = onFx(() -> designer.draft().textProperty().get());
+        scrollTo(path);
+        robot.clickOn(path);
+        onFx(() -> {
+            path.selectAll();
+            return null;
+        });
+        robot.write("/data/orders/{id}.hl7");
+        robot.type(javafx.scene.input.KeyCode.ENTER);
+        await("the path in the YAML", 10, () -> designer.draft().textProperty().get().contains("path: \"/data/orders/{id}.hl7\"   # kept a week by the backup"));
+        String after = onFx(() -> designer.draft().textProperty().get());
+        assertThat(after.lines().filter(l -> !l.contains("path:")).toList()).isEqualTo(before.lines().filter(l -> !l.contains("path:")).toList());
+
+        // The engine's check names a problem: on the field it concerns, and at its line in the YAML.
+        javafx.scene.control.TextField timeout = robot.lookup((Node n) -> "field-timeout".equals(n.getId())).queryAs(javafx.scene.control.TextField.class);
+        scrollTo(timeout);
+        robot.clickOn(timeout);
+        robot.write("soon");
+        robot.type(javafx.scene.input.KeyCode.ENTER);
+        await("the problem on the timeout field", 30, () -> settings.fields().stream().anyMatch(f -> f.field().path().equals("timeout")
+                && !f.problemProperty().get().isEmpty()));
+        String problem = onFx(() -> settings.fields().stream().filter(f -> f.field().path().equals("timeout")).findFirst().orElseThrow()
+                .problemProperty().get());
+        FileProblem same = onFx(() -> designer.draft().fileProblems().stream().filter(p -> p.field().equals("timeout")).findFirst().orElseThrow());
+        assertThat(same.message()).isEqualTo(problem);
+        assertThat(same.text()).startsWith(ORDERS_YAML + ":" + same.line() + ":").contains(": timeout: ");
+        assertThat(onFx(() -> designer.draft().textProperty().get().lines().toList().get(same.line() - 1))).isEqualTo("timeout: soon");
+        shoot(window.stage(), "31-designer-settings-form");
+
+        // Show in the YAML: the tab at that line, the problem in its gutter; an edit there shows in the form.
+        Node toYaml = robot.lookup((Node n) -> "yaml-timeout".equals(n.getId())).query();
+        scrollTo(toYaml);
+        robot.clickOn(toYaml);
+        await("the YAML tab at the timeout's line", 10, () -> settings.showingYamlProperty().get());
+        CodeArea area = robot.lookup("#code-editor").queryAs(CodeArea.class);
+        assertThat(onFx(() -> area.getCurrentParagraph() + 1)).isEqualTo(same.line());
+        shoot(window.stage(), "32-designer-settings-yaml");
+        onFx(() -> {
+            area.replaceText(area.getText().replace("timeout: soon", "timeout: 2s"));
+            return null;
+        });
+        await("the form following the YAML, the problem gone", 30, () -> "2s".equals(value(settings, "timeout"))
+                && settings.fields().stream().allMatch(f -> f.problemProperty().get().isEmpty()));
+        assertThat(onFx(() -> designer.draft().textProperty().get())).contains("# orders-in: the order entry system's orders");
+    }
+
+    /** Scrolls the form so that the node is in view, as someone would before clicking it. */
+    private static void scrollTo(Node node) {
+        onFx(() -> {
+            Node p = node.getParent();
+            while (p != null && !(p instanceof javafx.scene.control.ScrollPane)) p = p.getParent();
+            javafx.scene.control.ScrollPane pane = (javafx.scene.control.ScrollPane) p;
+            javafx.geometry.Bounds at = pane.getContent().sceneToLocal(node.localToScene(node.getBoundsInLocal()));
+            double room = pane.getContent().getBoundsInLocal().getHeight() - pane.getViewportBounds().getHeight();
+            pane.setVvalue(room <= 0 ? 0 : Math.min(1, Math.max(0, (at.getMinY() - 60) / room)));
+            pane.layout();
+            return null;
+        });
+    }
+
+    private static String value(SettingsViewModel settings, String path) {
+        return settings.fields().stream().filter(f -> f.field().path().equals(path)).findFirst().map(f -> f.valueProperty().get()).orElse(null);
     }
 }
