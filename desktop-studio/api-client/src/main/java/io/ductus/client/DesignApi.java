@@ -1,5 +1,7 @@
 package io.ductus.client;
 
+import io.ductus.client.model.Check;
+import io.ductus.client.model.CheckResult;
 import io.ductus.client.model.Deploy;
 import io.ductus.client.model.DeployFromDisk;
 import io.ductus.client.model.Deployed;
@@ -12,6 +14,10 @@ import io.ductus.client.model.Remove;
 import io.ductus.client.model.Revision;
 import io.ductus.client.model.RevisionList;
 import io.ductus.client.model.Rollback;
+import io.ductus.client.model.TestRecord;
+import io.ductus.client.model.TestRecorded;
+import io.ductus.client.model.TestRun;
+import io.ductus.client.model.TestRunResult;
 import io.ductus.client.model.Trial;
 import io.ductus.client.model.TrialResult;
 
@@ -56,6 +62,21 @@ public interface DesignApi {
      * nothing is sent or stored. Interrupting the calling thread abandons the call.
      */
     TrialResult trial(String interfaceName, Trial request);
+
+    /** Runs the interface's tests on the engine (on the files sent, the draft or the deployed revision); nothing is deployed. */
+    TestRunResult tests(String interfaceName, TestRun request);
+
+    /** A sample pinned as a test file (what the code does with it now for one destination); nothing is saved. */
+    TestRecorded recordTest(String interfaceName, TestRecord request);
+
+    /**
+     * The JSON Schema of a project file (interface.schema.json, ductus.schema.json, resources.schema.json) for the
+     * connector types installed on the engine now, plugins' included: a schema is a document to walk, so a tree.
+     */
+    com.fasterxml.jackson.databind.JsonNode configSchema(String file);
+
+    /** Checks files (or the draft) as ductus validate does: every problem with file, line and field. */
+    CheckResult check(String interfaceName, Check request);
 
     void deleteDraft(String interfaceName);
 }

@@ -1,5 +1,7 @@
 package io.ductus.client;
 
+import io.ductus.client.model.Check;
+import io.ductus.client.model.CheckResult;
 import io.ductus.client.model.Deploy;
 import io.ductus.client.model.DeployFromDisk;
 import io.ductus.client.model.Deployed;
@@ -12,6 +14,10 @@ import io.ductus.client.model.Remove;
 import io.ductus.client.model.Revision;
 import io.ductus.client.model.RevisionList;
 import io.ductus.client.model.Rollback;
+import io.ductus.client.model.TestRecord;
+import io.ductus.client.model.TestRecorded;
+import io.ductus.client.model.TestRun;
+import io.ductus.client.model.TestRunResult;
 import io.ductus.client.model.Trial;
 import io.ductus.client.model.TrialResult;
 import java.util.LinkedHashMap;
@@ -109,6 +115,33 @@ public final class DesignClient implements DesignApi {
     @Override
     public TrialResult trial(String interfaceName, Trial request) {
         return client.call(Operation.TRIAL_INTERFACE, Operation.TRIAL_INTERFACE.expand(interfaceName), request, TrialResult.class);
+    }
+
+    /** Runs the interface's tests on the engine (on the files sent, the draft or the deployed revision); nothing is deployed. */
+    @Override
+    public TestRunResult tests(String interfaceName, TestRun request) {
+        return client.call(Operation.TEST_INTERFACE, Operation.TEST_INTERFACE.expand(interfaceName), request, TestRunResult.class);
+    }
+
+    /** A sample pinned as a test file (what the code does with it now for one destination); nothing is saved. */
+    @Override
+    public TestRecorded recordTest(String interfaceName, TestRecord request) {
+        return client.call(Operation.RECORD_INTERFACE_TEST, Operation.RECORD_INTERFACE_TEST.expand(interfaceName), request, TestRecorded.class);
+    }
+
+    /**
+     * The JSON Schema of a project file (interface.schema.json, ductus.schema.json, resources.schema.json) for the
+     * connector types installed on the engine now, plugins' included: a schema is a document to walk, so a tree.
+     */
+    @Override
+    public com.fasterxml.jackson.databind.JsonNode configSchema(String file) {
+        return client.get(Operation.GET_CONFIG_SCHEMA, Operation.GET_CONFIG_SCHEMA.expand(file), com.fasterxml.jackson.databind.JsonNode.class);
+    }
+
+    /** Checks files (or the draft) as ductus validate does: every problem with file, line and field. */
+    @Override
+    public CheckResult check(String interfaceName, Check request) {
+        return client.call(Operation.CHECK_INTERFACE, Operation.CHECK_INTERFACE.expand(interfaceName), request, CheckResult.class);
     }
 
     @Override

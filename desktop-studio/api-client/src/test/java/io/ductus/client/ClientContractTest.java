@@ -68,8 +68,7 @@ class ClientContractTest {
      */
     private static final Map<String, String> NOT_TYPED = Map.of(
             "getMetrics", "Prometheus text for a scraper, not JSON for a client",
-            "getOpenApi", "the document this test reads; no caller of the client needs it",
-            "getConfigSchema", "a JSON Schema for editors (application/schema+json), not a record");
+            "getOpenApi", "the document this test reads; no caller of the client needs it");
 
     @Test
     void every_operation_of_the_engine_is_typed_or_named_as_not_typed() {

@@ -122,6 +122,14 @@ public final class CodeEditor {
         area.requestFocus();
     }
 
+    /** Moves the cursor to a line (from 1), a few lines of context above it, and gives the editor the focus. */
+    public void showLine(int line) {
+        int paragraph = Math.max(0, Math.min(line - 1, area.getParagraphs().size() - 1));
+        area.moveTo(paragraph, 0);
+        area.showParagraphAtTop(Math.max(0, paragraph - 3));
+        area.requestFocus();
+    }
+
     private void showFind(boolean show) {
         findBar.setVisible(show);
         findBar.setManaged(show);

@@ -48,8 +48,11 @@ final class DeployPane {
         replay.setWrapText(true);
         replay.getStyleClass().add("muted");
         replay.textProperty().bind(vm.replaySummaryProperty());
-        Label tests = new Label("The interface's tests run on the server before the deploy; a failing test refuses it.");
+        Label tests = new Label();
+        tests.setId("deploy-tests");
+        tests.setWrapText(true);
         tests.getStyleClass().add("muted");
+        tests.textProperty().bind(vm.testsSummaryProperty());
         TextField message = new TextField();
         message.setId("deploy-message");
         message.setPromptText("what changed and why (kept in the history)");

@@ -7,6 +7,8 @@ import io.ductus.client.model.Diff;
 import io.ductus.client.model.DraftSave;
 import io.ductus.client.model.Replay;
 import io.ductus.client.model.RevisionList;
+import io.ductus.client.model.TestRun;
+import io.ductus.client.model.TestRunResult;
 import io.ductus.studio.server.ServerSession;
 import java.util.List;
 import java.util.Map;
@@ -23,13 +25,13 @@ import javafx.collections.ObservableList;
 
 /**
  * The deploy review: the draft saved, its per-file diff against what runs, the last replay of the interface
- * (its summary), a message, then deploy (the engine runs the interface's tests and refuses on a failure). When
+ * (its summary), the draft's tests run before the deploy, a message, then deploy (the engine runs the interface's tests and refuses on a failure). When
  * someone deployed in between (409), it shows their change and offers to rebase the draft onto it.
  */
 public final class DeployViewModel {
 
-    /** What the review read: the diff from what runs to the draft, and the newest replay of this interface. */
-    record Review(Diff diff, Replay lastReplay) {
+    /** What the review read: the diff from what runs to the draft, the newest replay of this interface, the draft's tests. */
+    record Review(Diff diff, Replay lastReplay, TestRunResult tests) {
     }
 
     private final ServerSession session;
@@ -38,6 +40,7 @@ public final class DeployViewModel {
     private final ObjectProperty<Diff.FileDiff> selectedFile = new SimpleObjectProperty<>();
     private final StringProperty message = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper replaySummary = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper testsSummary = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper theirChange = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper conflict = new ReadOnlyBooleanWrapper();
@@ -61,16 +64,18 @@ public final class DeployViewModel {
         busy.set(true);
         conflict.set(false);
         theirChange.set("");
-        status.set("Reading the diff…");
+        status.set("Reading the diff, running the tests…");
+        testsSummary.set("");
         session.call(() -> {
             session.api().design().saveDraft(name, new DraftSave(base, working, binary));
             Diff diff = session.api().design().diff(name, draft.runningProperty().get() == null ? null : "running", "draft");
-            return new Review(diff, lastReplay(name));
+            return new Review(diff, lastReplay(name), session.api().design().tests(name, TestRun.ofFiles(working)));
         }, r -> {
             busy.set(false);
             files.setAll(r.diff().files());
             selectedFile.set(files.isEmpty() ? null : files.getFirst());
             replaySummary.set(describe(r.lastReplay()));
+            testsSummary.set(describe(r.tests()));
             status.set(files.isEmpty() ? "The draft is the same as what runs: nothing to deploy"
                     : files.size() + " file(s) changed against " + (draft.runningProperty().get() == null ? "nothing (a new interface)"
                     : "revision " + draft.runningProperty().get()));
@@ -94,6 +99,18 @@ public final class DeployViewModel {
         return "Replay " + r.id() + " (" + r.request().getOrDefault("candidate", "?") + ", " + r.status() + "): " + s.messages() + " messages, "
                 + s.kind("same") + " same, " + s.kind("changed") + " changed, " + s.kind("decision_changed") + " decision changed, "
                 + s.kind("error") + " errors";
+    }
+
+    /** The draft's tests as the review ran them: what the deploy will meet. */
+    static String describe(TestRunResult t) {
+        if (!t.ran()) return "Tests: none ran, the draft has " + t.problems().size() + " problem(s): " + (t.problems().isEmpty() ? ""
+                : t.problems().getFirst().text());
+        if (t.passed() + t.failed() == 0) return "Tests: this interface has none (the Tests panel records one from a sample).";
+        if (t.failed() == 0) return "Tests on the draft: all " + t.passed() + " passed.";
+        String first = t.files().stream().flatMap(f -> java.util.stream.Stream.concat(
+                        java.util.stream.Stream.ofNullable(f.loadFailure()), f.tests().stream().map(TestRunResult.TestCase::failure)))
+                .filter(java.util.Objects::nonNull).map(io.ductus.client.model.TestFailure::text).findFirst().orElse("");
+        return "Tests on the draft: " + t.failed() + " failed, " + t.passed() + " passed — the deploy will be refused. First: " + first;
     }
 
     /** Deploys the draft live with the message; the engine runs its tests first. */
@@ -188,6 +205,11 @@ public final class DeployViewModel {
 
     public StringProperty messageProperty() {
         return message;
+    }
+
+    /** The draft's tests, run by the review before the deploy. */
+    public ReadOnlyStringProperty testsSummaryProperty() {
+        return testsSummary.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty replaySummaryProperty() {

@@ -70,6 +70,7 @@ public final class DesignerView {
 
         editor = new CodeEditor(draft.textProperty(), draft.selectedPathProperty(), draft.fileProblems(), () -> trial.tree().rootProperty().get());
         trial.onInsert(editor::insert);
+        draft.onReveal(editor::showLine);
         Label file = new Label();
         file.setId("designer-file");
         file.getStyleClass().add("detail-header");
@@ -84,12 +85,13 @@ public final class DesignerView {
         Button deploy = Icons.button("Deploy…", Material2AL.CLOUD_UPLOAD, "designer-deploy", vm::showDeploy);
         Button history = Icons.button("History", Material2AL.HISTORY, "designer-history", vm::showHistory);
         Button trialSide = Icons.button("Trial", Material2MZ.SCIENCE, "designer-trial", vm::showTrial);
-        for (Button b : new Button[] {tryNow, deploy, history, trialSide}) {
+        Button testsSide = Icons.button("Tests", Material2AL.FACT_CHECK, "designer-tests", vm::showTests);
+        for (Button b : new Button[] {tryNow, deploy, history, trialSide, testsSide}) {
             b.disableProperty().bind(draft.interfaceNameProperty().isEmpty());
             b.setMinWidth(Region.USE_PREF_SIZE); // the save state gives way, the buttons keep their words
         }
         saved.setMinWidth(0);
-        HBox buttons = new HBox(8, tryNow, trialSide, deploy, history, grow, saved);
+        HBox buttons = new HBox(8, tryNow, trialSide, testsSide, deploy, history, grow, saved);
         buttons.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         VBox header = new VBox(4, buttons, file);
         header.getStyleClass().add("toolbar-row");
@@ -102,8 +104,30 @@ public final class DesignerView {
         problems.visibleProperty().bind(problems.textProperty().isNotEmpty());
         problems.managedProperty().bind(problems.visibleProperty());
         BorderPane center = new BorderPane(editor.root(), header, null, problems, null);
+        // interface.yaml: its settings as a form beside the YAML, both editing the one text
+        SettingsViewModel settings = vm.settings();
+        javafx.scene.control.Tab form = new javafx.scene.control.Tab("Form", new SettingsPane(settings).root());
+        form.setId("settings-tab-form");
+        javafx.scene.control.Tab yaml = new javafx.scene.control.Tab("YAML");
+        yaml.setId("settings-tab-yaml");
+        javafx.scene.control.TabPane settingsTabs = new javafx.scene.control.TabPane(form, yaml);
+        settingsTabs.setId("settings-tabs");
+        settingsTabs.setTabClosingPolicy(javafx.scene.control.TabPane.TabClosingPolicy.UNAVAILABLE);
+        settingsTabs.getSelectionModel().selectedItemProperty().addListener((o, a, t) -> settings.showingYamlProperty().set(t == yaml));
+        settings.showingYamlProperty().addListener((o, a, showing) -> settingsTabs.getSelectionModel().select(showing ? yaml : form));
+        settings.activeProperty().addListener((o, a, active) -> {
+            if (active) {
+                center.setCenter(null);
+                yaml.setContent(editor.root());
+                center.setCenter(settingsTabs);
+            } else {
+                yaml.setContent(null);
+                center.setCenter(editor.root());
+            }
+        });
 
-        StackPane side = new StackPane(new TrialPane(trial).root(), new DeployPane(vm.deploy()).root(), new HistoryPane(vm.history()).root());
+        StackPane side = new StackPane(new TrialPane(trial).root(), new DeployPane(vm.deploy()).root(), new HistoryPane(vm.history()).root(),
+                new TestsPane(vm.tests()).root());
         for (int i = 0; i < side.getChildren().size(); i++) {
             Node pane = side.getChildren().get(i);
             DesignerViewModel.Side which = DesignerViewModel.Side.values()[i];

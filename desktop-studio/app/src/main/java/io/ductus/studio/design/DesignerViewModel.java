@@ -10,18 +10,20 @@ import javafx.beans.property.SimpleObjectProperty;
 
 /**
  * The interface designer: the tree of interfaces (with search), the open interface's draft in the editor, the
- * live trial on sample messages, and the deploy review and history of the open interface.
+ * live trial on sample messages, the tests panel, and the deploy review and history of the open interface.
  */
 public final class DesignerViewModel {
 
-    /** What the right side shows: the trial, the deploy review, or the history. */
-    public enum Side { TRIAL, DEPLOY, HISTORY }
+    /** What the right side shows: the trial, the deploy review, the history, or the tests. */
+    public enum Side { TRIAL, DEPLOY, HISTORY, TESTS }
 
     private final InterfacesViewModel interfaces;
     private final DraftViewModel draft;
     private final TrialViewModel trial;
     private final DeployViewModel deploy;
     private final HistoryViewModel history;
+    private final TestsViewModel tests;
+    private final SettingsViewModel settings;
     private final ObjectProperty<Side> side = new SimpleObjectProperty<>(Side.TRIAL);
     private final javafx.beans.property.StringProperty newName = new javafx.beans.property.SimpleStringProperty("");
     private final ObjectProperty<String> newSource = new SimpleObjectProperty<>("mllp");
@@ -35,6 +37,9 @@ public final class DesignerViewModel {
         this.trial = new TrialViewModel(session, draft, delays, reader, new Hl7TreeViewModel(dictionary));
         this.deploy = new DeployViewModel(session, draft);
         this.history = new HistoryViewModel(session);
+        this.tests = new TestsViewModel(session, draft, trial);
+        this.settings = new SettingsViewModel(session, draft, delays);
+        tests.onRecorded(() -> interfaces.updated(draft.interfaceName(), draft.files()));
         deploy.onDeployed(() -> {
             interfaces.updated(draft.interfaceName(), draft.files());
             history.load(draft.interfaceName());
@@ -112,6 +117,12 @@ public final class DesignerViewModel {
         history.load(draft.interfaceName());
     }
 
+    /** The tests panel, its tests run at once on the code in the editor. */
+    public void showTests() {
+        side.set(Side.TESTS);
+        tests.run();
+    }
+
     public void showTrial() {
         side.set(Side.TRIAL);
     }
@@ -130,6 +141,14 @@ public final class DesignerViewModel {
 
     public DeployViewModel deploy() {
         return deploy;
+    }
+
+    public SettingsViewModel settings() {
+        return settings;
+    }
+
+    public TestsViewModel tests() {
+        return tests;
     }
 
     public HistoryViewModel history() {

@@ -68,6 +68,8 @@ public final class DraftViewModel {
     private boolean saving;
     private String selectWhenOpened;
     private final Map<String, DraftSave> pending = new java.util.HashMap<>();
+    private final Map<String, List<FileProblem>> problemsBySource = new LinkedHashMap<>();
+    private final List<java.util.function.IntConsumer> revealers = new ArrayList<>();
 
     public DraftViewModel(ServerSession session, Delays delays) {
         this.session = session;
@@ -116,6 +118,7 @@ public final class DraftViewModel {
         hasDraft.set(o.draft() != null);
         edits = 0;
         savedEdits = 0;
+        problemsBySource.clear();
         problems.clear();
         DraftSave notSaved = pending.remove(o.name());
         if (notSaved != null) {
@@ -257,7 +260,41 @@ public final class DraftViewModel {
 
     /** The latest check of the code (a trial's problems): all files', and the shown file's for the gutter. */
     public void problems(List<FileProblem> found) {
-        problems.setAll(found);
+        problems("trial", found);
+    }
+
+    /**
+     * The latest problems from one source (the trial's check, the tests' failures): each source's replace its own,
+     * and the editor shows them all (once each).
+     */
+    public void problems(String source, List<FileProblem> found) {
+        problemsBySource.put(source, List.copyOf(found));
+        problems.setAll(problemsBySource.values().stream().flatMap(List::stream).distinct().toList());
+    }
+
+    /** A new file in the working copy (a recorded test): shown in the editor, saved with the draft as any edit. */
+    public void addFile(String path, String content) {
+        if (interfaceName.get().isEmpty()) return;
+        files.put(path, content);
+        paths.setAll(files.keySet());
+        edits++;
+        saveState.set("Edited · saving in a moment");
+        autosave.touch();
+        selectedPath.set(path);
+        show(path);
+        onEdited.forEach(Runnable::run);
+    }
+
+    /** Shows a file at a line (a failed test's): the editor moves there. */
+    public void reveal(String path, int line) {
+        if (!files.containsKey(path)) return;
+        selectedPath.set(path);
+        revealers.forEach(r -> r.accept(line));
+    }
+
+    /** The editor moves to the line it is given (from 1) when a file is revealed. */
+    public void onReveal(java.util.function.IntConsumer editor) {
+        revealers.add(editor);
     }
 
     private void filterProblems() {

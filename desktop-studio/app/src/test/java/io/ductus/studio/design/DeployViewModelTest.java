@@ -32,6 +32,9 @@ class DeployViewModelTest {
         assertThat(vm.files()).extracting(f -> f.path()).containsExactly("interfaces/adt-in/transform.js");
         assertThat(vm.selectedFileProperty().get().diff()).contains("+new");
         assertThat(vm.replaySummaryProperty().get()).startsWith("No replay of this interface yet");
+        assertThat(api.design.testRuns).hasSize(1);
+        assertThat(api.design.testRuns.getFirst().files()).containsEntry(JS, "new");
+        assertThat(vm.testsSummaryProperty().get()).isEqualTo("Tests: this interface has none (the Tests panel records one from a sample).");
 
         vm.messageProperty().set("upper-case family names");
         vm.deploy();
@@ -89,5 +92,23 @@ class DeployViewModelTest {
         draft.open("adt-in");
         vm.review();
         assertThat(vm.replaySummaryProperty().get()).isEqualTo("Replay 1 (draft, done): 100 messages, 90 same, 10 changed, 0 decision changed, 0 errors");
+    }
+
+    @Test
+    void the_review_runs_the_drafts_tests_and_says_before_the_deploy_that_a_failing_one_will_refuse_it() {
+        api.design.deployed("adt-in", DesignFixtures.files("old"), "bob", "first");
+        io.ductus.client.model.TestFailure failure = new io.ductus.client.model.TestFailure("expected", "\"DOE\"", "\"Doe\"", 4, null,
+                "interfaces/adt-in/tests/lab.test.js:4:1: test 'caps' failed: expected (expected \"DOE\", got \"Doe\")");
+        api.design.testAnswer = t -> new io.ductus.client.model.TestRunResult("adt-in", "files", java.util.List.of(), true, 2, 1,
+                java.util.List.of(new io.ductus.client.model.TestRunResult.TestFile("interfaces/adt-in/tests/lab.test.js", 2, 1, null, java.util.List.of(
+                        new io.ductus.client.model.TestRunResult.TestCase("caps", false, 1, failure, java.util.List.of())))), 30);
+        draft.open("adt-in");
+        draft.textProperty().set("new");
+        vm.review();
+        assertThat(vm.testsSummaryProperty().get()).isEqualTo("Tests on the draft: 1 failed, 2 passed — the deploy will be refused. First: "
+                + failure.text());
+        api.design.testAnswer = t -> new io.ductus.client.model.TestRunResult("adt-in", "files", java.util.List.of(), true, 3, 0, java.util.List.of(), 30);
+        vm.review();
+        assertThat(vm.testsSummaryProperty().get()).isEqualTo("Tests on the draft: all 3 passed.");
     }
 }

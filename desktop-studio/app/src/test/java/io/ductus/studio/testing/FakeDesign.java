@@ -15,6 +15,10 @@ import io.ductus.client.model.Revision;
 import io.ductus.client.model.RevisionList;
 import io.ductus.client.model.RevisionSummary;
 import io.ductus.client.model.Rollback;
+import io.ductus.client.model.TestRecord;
+import io.ductus.client.model.TestRecorded;
+import io.ductus.client.model.TestRun;
+import io.ductus.client.model.TestRunResult;
 import io.ductus.client.model.Trial;
 import io.ductus.client.model.TrialResult;
 import java.util.ArrayList;
@@ -34,6 +38,18 @@ public final class FakeDesign implements DesignApi {
     public final Map<String, Draft> drafts = new LinkedHashMap<>();
     public final List<Trial> trials = new ArrayList<>();
     public Function<Trial, TrialResult> trialAnswer = t -> new TrialResult("?", t.code(), "mocked", List.of(), null, false, 1, List.of());
+
+    public final List<TestRun> testRuns = new ArrayList<>();
+    public final List<TestRecord> recordings = new ArrayList<>();
+    public Function<TestRun, TestRunResult> testAnswer = t -> new TestRunResult("?", t.code(), List.of(), true, 0, 0, List.of(), 1);
+    public Function<TestRecord, TestRecorded> recordAnswer = r -> new TestRecorded("?", "tests/recorded.test.js", "test('x', () => {});\n", "sent");
+
+    /** The JSON Schema served per file (the test gives it). */
+    public final Map<String, com.fasterxml.jackson.databind.JsonNode> schemas = new LinkedHashMap<>();
+
+    public final List<io.ductus.client.model.Check> checks = new ArrayList<>();
+    public Function<io.ductus.client.model.Check, io.ductus.client.model.CheckResult> checkAnswer =
+            c -> new io.ductus.client.model.CheckResult("?", c.code(), List.of());
 
     FakeDesign(FakeApi api) {
         this.api = api;
@@ -147,5 +163,38 @@ public final class FakeDesign implements DesignApi {
         api.failIfAsked();
         trials.add(request);
         return trialAnswer.apply(request);
+    }
+
+    @Override
+    public TestRunResult tests(String name, TestRun request) {
+        api.calls.add("tests " + name);
+        api.failIfAsked();
+        testRuns.add(request);
+        return testAnswer.apply(request);
+    }
+
+    @Override
+    public TestRecorded recordTest(String name, TestRecord request) {
+        api.calls.add("record test " + name + " " + request.destination());
+        api.failIfAsked();
+        recordings.add(request);
+        return recordAnswer.apply(request);
+    }
+
+    @Override
+    public com.fasterxml.jackson.databind.JsonNode configSchema(String file) {
+        api.calls.add("schema " + file);
+        api.failIfAsked();
+        com.fasterxml.jackson.databind.JsonNode schema = schemas.get(file);
+        if (schema == null) throw new ApiException(ApiException.Kind.NOT_FOUND, 404, "Not found", "no schema " + file);
+        return schema;
+    }
+
+    @Override
+    public io.ductus.client.model.CheckResult check(String name, io.ductus.client.model.Check request) {
+        api.calls.add("check " + name);
+        api.failIfAsked();
+        checks.add(request);
+        return checkAnswer.apply(request);
     }
 }

@@ -66,6 +66,9 @@ public final class AccessTable {
             Map.entry("saveDraft", OPERATOR),
             Map.entry("deleteDraft", OPERATOR),
             Map.entry("trialInterface", OPERATOR),
+            Map.entry("testInterface", OPERATOR),
+            Map.entry("checkInterface", OPERATOR),
+            Map.entry("recordInterfaceTest", OPERATOR),
             Map.entry("getConfigSchema", VIEWER),
             // Replays run code on the server (operators'); counts are anyone's; rows show field values (payloads).
             Map.entry("startReplay", OPERATOR),

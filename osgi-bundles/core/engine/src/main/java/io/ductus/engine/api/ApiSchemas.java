@@ -422,6 +422,42 @@ public final class ApiSchemas {
                 "cached", bool("the code was checked and loaded before: only the transforms ran"),
                 "tookMs", Map.of("type", "number", "description", "how long the trial took on the server"),
                 "messages", array(message)));
+        s.put("Check", object(List.of(), "code", enumeration("whose code: your draft (the default when you have one), the deployed"
+                + " revision, or the files sent", "draft", "deployed", "files"), "files", files));
+        s.put("CheckResult", object(List.of("interface", "code", "problems"), "interface", string("the interface"),
+                "code", string("draft, deployed or files"), "problems", array(ref("FileProblem"))));
+        s.put("TestRun", object(List.of(), "code", enumeration("whose code: your draft (the default when you have one), the deployed"
+                + " revision, or the files sent", "draft", "deployed", "files"), "files", files));
+        Map<String, Object> failure = object(List.of("message", "text"), "message", string("what went wrong: the expectation, the error,"
+                        + " or the call nobody mocked and how to mock it"),
+                "expected", nullableString("what the expectation wanted, as JavaScript"), "actual", nullableString("what it got, as JavaScript"),
+                "line", nullableInteger("the test file's line it happened at"),
+                "thrownAt", nullableString("file:line where the error was thrown, when in another file (the transform, lib/)"),
+                "text", string("file:line:column: message, as a refused deploy names it"));
+        s.put("TestFailure", failure);
+        s.put("TestRunResult", object(List.of("interface", "code", "problems", "ran", "passed", "failed", "files"),
+                "interface", string("the interface"), "code", string("draft, deployed or files"),
+                "problems", array(ref("FileProblem")), "ran", bool("false when the files have problems: then no test ran"),
+                "passed", integer("tests passed"), "failed", integer("tests failed, and test files that do not load"),
+                "files", array(object(List.of("path", "passed", "failed", "tests"), "path", string("the test file (interfaces/NAME/tests/….test.js)"),
+                        "passed", integer("its tests passed"), "failed", integer("its tests failed (and 1 when it does not load)"),
+                        "loadFailure", Map.of("oneOf", List.of(ref("TestFailure"), Map.of("type", "null"))),
+                        "tests", array(object(List.of("name", "passed", "output"), "name", string("the test's name"),
+                                "passed", bool("it passed"), "tookMs", Map.of("type", "number", "description", "how long it ran"),
+                                "failure", Map.of("oneOf", List.of(ref("TestFailure"), Map.of("type", "null"))),
+                                "output", array(string("a line the code wrote to the console")))))),
+                "tookMs", Map.of("type", "number", "description", "how long the check and the tests took on the server")));
+        s.put("TestRecord", object(List.of("destination"), "code", enumeration("whose code: as for a test run", "draft", "deployed", "files"),
+                "files", files, "destination", string("the destination whose outcome the test pins"),
+                "messages", array(object(List.of("payload"), "payload", string("the message"),
+                        "charset", nullableString("its charset (default: read as intake reads it)"))),
+                "messageIds", array(integer("or a stored message (needs the payloads permission; logged as a payload read)")),
+                "name", nullableString("the test's name (default: the sample and the destination)"),
+                "mocks", anyObject("as in a trial")));
+        s.put("TestRecorded", object(List.of("interface", "path", "text", "expects"), "interface", string("the interface"),
+                "path", string("a path in the interface's tests/ folder that the files sent do not have yet"),
+                "text", string("the test file: add it to your draft (nothing was saved)"),
+                "expects", enumeration("what the test expects", "sent", "filtered", "quarantined", "retry")));
         s.put("JsonSchema", anyObject("a JSON Schema (draft 2020-12) of the file"));
     }
 

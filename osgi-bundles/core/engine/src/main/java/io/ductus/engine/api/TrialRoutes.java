@@ -43,33 +43,21 @@ final class TrialRoutes {
     }
 
     List<Route> routes() {
-        return List.of(Route.post("/api/v1/interfaces/{name}/trial", "trialInterface",
+        List<Route> routes = new ArrayList<>();
+        routes.add(Route.post("/api/v1/interfaces/{name}/trial", "trialInterface",
                         "Run your draft (or the deployed revision, or files sent) on sample messages; nothing is sent or stored")
                 .tag("design").body("Trial").returns(200, "TrialResult").handle(this::trial));
+        // The tests run on the same code as a trial (draft, deployed or files), and record from the same samples.
+        routes.addAll(new TestRoutes(runtime, this, trials, clock).routes());
+        return routes;
     }
 
     private ApiResponse trial(ApiRequest r, Caller caller) {
         String name = DeployRoutes.name(r);
         JsonNode body = r.json();
-        String code = body.path("code").asText("");
-        InterfaceFiles files;
-        String which;
-        if (code.equals("files")) {
-            files = DesignJson.files(name, body);
-            which = "files";
-        } else if (code.equals("deployed") || code.isEmpty() && store.revisions().draft(caller.actor(), name).isEmpty()) {
-            RunningRevision running = running().interfaces().code(name).orElseThrow(() -> new ApiProblem(404, "Not found",
-                    "Interface " + name + " does not run here, and " + caller.actor() + " has no draft of it."));
-            files = running.files();
-            which = "deployed";
-        } else if (code.equals("draft") || code.isEmpty()) {
-            var draft = store.revisions().draft(caller.actor(), name).orElseThrow(() -> new ApiProblem(404, "Not found",
-                    caller.actor() + " has no draft of " + name + "."));
-            files = InterfaceFiles.of(name, draft.files());
-            which = "draft";
-        } else {
-            throw ApiProblem.badRequest("\"code\" is draft (your draft, the default when you have one), deployed, or files (sent as \"files\").");
-        }
+        Code chosen = code(name, body, caller);
+        InterfaceFiles files = chosen.files();
+        String which = chosen.which();
         boolean live = body.path("live").asBoolean(false);
         List<Trials.Sample> samples = samples(name, body, caller);
         if (samples.isEmpty()) throw ApiProblem.badRequest("give \"messages\" (inline payloads) or \"messageIds\" (stored messages) to try.");
@@ -93,7 +81,28 @@ final class TrialRoutes {
         return ApiResponse.json(200, json(name, which, live, result));
     }
 
-    private List<Trials.Sample> samples(String name, JsonNode body, Caller caller) {
+    /** Whose code a request names: the caller's draft, the deployed revision, or the files it sends. */
+    record Code(InterfaceFiles files, String which) {
+    }
+
+    /** The code of a trial's (or a test run's) body: {@code code} is draft (the default with a draft), deployed, or files. */
+    Code code(String name, JsonNode body, Caller caller) {
+        String code = body.path("code").asText("");
+        if (code.equals("files")) return new Code(DesignJson.files(name, body), "files");
+        if (code.equals("deployed") || code.isEmpty() && store.revisions().draft(caller.actor(), name).isEmpty()) {
+            RunningRevision running = running().interfaces().code(name).orElseThrow(() -> new ApiProblem(404, "Not found",
+                    "Interface " + name + " does not run here, and " + caller.actor() + " has no draft of it."));
+            return new Code(running.files(), "deployed");
+        }
+        if (code.equals("draft") || code.isEmpty()) {
+            var draft = store.revisions().draft(caller.actor(), name).orElseThrow(() -> new ApiProblem(404, "Not found",
+                    caller.actor() + " has no draft of " + name + "."));
+            return new Code(InterfaceFiles.of(name, draft.files()), "draft");
+        }
+        throw ApiProblem.badRequest("\"code\" is draft (your draft, the default when you have one), deployed, or files (sent as \"files\").");
+    }
+
+    List<Trials.Sample> samples(String name, JsonNode body, Caller caller) {
         List<Trials.Sample> samples = new ArrayList<>();
         int i = 0;
         for (JsonNode m : body.path("messages")) {

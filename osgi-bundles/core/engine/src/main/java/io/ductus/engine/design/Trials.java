@@ -99,6 +99,18 @@ public final class Trials implements AutoCloseable {
     }
 
     /**
+     * The interface these files would be, as the last trial of them checked it (checked now when no trial
+     * kept them); empty when they have problems.
+     */
+    public Optional<InterfaceDefinition> definition(String owner, InterfaceFiles given) {
+        EngineRuntime rt = runtime.get();
+        if (rt == null) return Optional.empty();
+        InterfaceFiles files = candidateFiles(given, rt.projectFolder());
+        Prepared p = prepared(rt, owner + "\n" + files.hash(), files, new boolean[1]);
+        return p.run() == null ? Optional.empty() : Optional.of(p.run().definition());
+    }
+
+    /**
      * The files a trial or a replay runs: the interface's own with the project's lib/ files its code
      * imports, lib/ files given with them (a draft may carry them) replacing the project's.
      */

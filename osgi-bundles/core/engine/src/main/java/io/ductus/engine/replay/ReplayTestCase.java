@@ -1,10 +1,9 @@
 package io.ductus.engine.replay;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ductus.core.project.DestinationDefinition;
 import io.ductus.core.project.Format;
 import io.ductus.core.revision.InterfaceFiles;
+import io.ductus.engine.design.RecordedTest;
 import io.ductus.engine.design.Trials;
 import io.ductus.engine.runtime.DryRun;
 import io.ductus.engine.runtime.EngineRuntime;
@@ -27,8 +26,6 @@ import java.util.Set;
  * so a difference someone accepted stays checked. Without a draft, one is started from the deployed files.
  */
 public final class ReplayTestCase {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The test written: its path in the draft, and the decision it expects. */
     public record Made(String path, String decision, Draft draft) {
@@ -81,45 +78,14 @@ public final class ReplayTestCase {
 
     private static String text(long replay, long messageId, String destination, DestinationDefinition d, Format input, MessageDetail message,
                                Charset charset, DryRun.Outcome outcome, long now) {
-        String fn = d.transform().function() != null ? d.transform().function() : io.ductus.core.project.DestinationTransform.DEFAULT_FUNCTION;
-        String payload = new String(message.payload(), charset);
-        String received = Instant.ofEpochMilli(message.summary().receivedAt()).toString();
-        StringBuilder t = new StringBuilder();
-        t.append("// Made from replay ").append(replay).append(", message ").append(messageId).append(" → ").append(destination).append(" (")
-                .append(Instant.ofEpochMilli(now)).append("): the stored input, and what this code did with it when the test was made.\n");
-        t.append("import { ").append(fn).append(" } from '../transform.js';\n\n");
-        t.append("const input = ").append(value(input, payload)).append(";\n\n");
-        t.append("test(").append(js("message " + messageId + " to " + destination + " (replay " + replay + ")")).append(", () => {\n");
-        t.append("  const result = run(").append(fn).append(", input, meta({ id: ").append(messageId).append(", receivedAt: ").append(js(received))
-                .append(", destination: ").append(js(destination)).append(" }));\n");
-        switch (outcome.decision()) {
-            case SENT -> {
-                String out = new String(outcome.output(), outcome.charset());
-                t.append("  expect(result.output).toEqual(").append(value(d.outputFormat(), out)).append(");\n");
-            }
-            case FILTERED -> t.append("  expect(result).toFilter(").append(js(outcome.reason())).append(");\n");
-            case QUARANTINED -> t.append("  expect(result).toQuarantine(").append(js(outcome.reason())).append(");\n");
-            case RETRY -> t.append("  expect(result).toBeTransient(").append(js(outcome.reason())).append(");\n");
-        }
-        t.append("});\n");
-        return t.toString();
-    }
-
-    /** A message as a test writes it: an HL7 view, a plain object, or text. */
-    private static String value(Format format, String text) {
-        return switch (format) {
-            case HL7 -> "hl7(" + js(text) + ")";
-            case JSON -> "JSON.parse(" + js(text) + ")";
-            default -> js(text);
-        };
-    }
-
-    private static String js(String text) {
-        try {
-            return JSON.writeValueAsString(text == null ? "" : text).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029");
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        Map<String, String> meta = new LinkedHashMap<>();
+        meta.put("id", String.valueOf(messageId));
+        meta.put("receivedAt", RecordedTest.js(Instant.ofEpochMilli(message.summary().receivedAt()).toString()));
+        meta.put("destination", RecordedTest.js(destination));
+        return RecordedTest.text("Made from replay " + replay + ", message " + messageId + " → " + destination + " ("
+                        + Instant.ofEpochMilli(now) + "): the stored input, and what this code did with it when the test was made.",
+                "message " + messageId + " to " + destination + " (replay " + replay + ")", d, input, new String(message.payload(), charset),
+                meta, outcome);
     }
 
     private static Charset charset(String name) {
