@@ -18,10 +18,31 @@ final class EngineCertificates {
     private EngineCertificates() {
     }
 
+    /**
+     * Loads the certificates, then sets the API's TLS and allow list (ductus.yaml api:) and warns about an API off
+     * loopback without TLS.
+     *
+     * @throws IllegalStateException with every entry's problem when one does not load
+     */
+    static void secureApi(EngineSettings settings, Certificates certificates, Clock clock, io.ductus.engine.api.ApiServer api)
+            throws java.io.IOException {
+        LoadedProject project = install(settings, certificates, clock);
+        io.ductus.core.project.ListenerSecurity security = project.project().settings().apiSecurity();
+        try {
+            api.secure(security.certificate().map(pair -> certificates.server(pair, security.clientCa(),
+                            io.ductus.connector.listener.tls.SubjectPatterns.parse(security.clientSubjects()))),
+                    security.allow().isEmpty() ? java.util.Optional.empty()
+                            : java.util.Optional.of(io.ductus.connector.listener.AllowList.of(security.allow(), LOG::warn)));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("ductus.yaml: api." + e.getMessage(), e);
+        }
+        io.ductus.core.project.ApiExposure.warning(settings.apiListen(), security).ifPresent(LOG::warn);
+    }
+
     /** @throws IllegalStateException with every entry's problem when one does not load */
-    static void install(EngineSettings settings, Certificates certificates, Clock clock) throws java.io.IOException {
+    static LoadedProject install(EngineSettings settings, Certificates certificates, Clock clock) throws java.io.IOException {
         LoadedProject project = ProjectLoader.loadSettings(settings.project());
-        if (project.project().resources().certificates().isEmpty()) return;
+        if (project.project().resources().certificates().isEmpty()) return project;
         List<String> problems;
         try (EngineServices services = EngineServices.of(project.project(), settings.project(), settings.data())) {
             problems = certificates.install(ProjectCertificates.entries(project.project().resources(), settings.project(),
@@ -33,5 +54,6 @@ final class EngineCertificates {
             throw new IllegalStateException("resources.yaml: " + String.join("; ", problems));
         }
         LOG.info("certificates loaded: {}", String.join(", ", project.project().resources().certificates().keySet()));
+        return project;
     }
 }

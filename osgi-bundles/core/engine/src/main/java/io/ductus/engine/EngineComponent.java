@@ -70,7 +70,7 @@ public final class EngineComponent {
         this.api = new ApiServer(settings.apiListen(), table.router(), listeners);
         try {
             // Before anything listens: a broken certificate changes nothing, and says which entry and why.
-            EngineCertificates.install(settings, certificates, clock);
+            EngineCertificates.secureApi(settings, certificates, clock, api);
             api.start();
             StartupSteps.mark("API listening");
             plugins.start();
