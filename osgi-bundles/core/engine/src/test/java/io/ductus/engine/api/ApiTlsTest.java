@@ -45,6 +45,20 @@ class ApiTlsTest {
             assertThat(session.headers().firstValue("Set-Cookie")).hasValueSatisfying(c -> assertThat(c).contains("; Secure")
                     .containsIgnoringCase("HttpOnly"));
 
+            // Every certificate with its expiry, in the API and in /metrics.
+            api.metrics.watch(certificates);
+            HttpResponse<String> listed = api.withToken("GET", "/api/v1/certificates", api.token("viewer"), null);
+            assertThat(listed.statusCode()).isEqualTo(200);
+            assertThat(listed.body()).contains("\"name\":\"api\"").contains("\"kind\":\"pair\"").contains("\"daysLeft\":")
+                    .contains("\"warning\":null");
+            String metrics = api.withToken("GET", "/metrics", api.token("viewer"), null).body();
+            long firstToExpire = Math.min(pair.certificate().getNotAfter().toInstant().getEpochSecond(),
+                    ca.certificate().getNotAfter().toInstant().getEpochSecond());
+            String line = metrics.lines().filter(l -> l.startsWith("ductus_certificate_expiry_timestamp_seconds{certificate=\"api\",kind=\"pair\"}"))
+                    .findFirst().orElseThrow();
+            assertThat(Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).isEqualTo((double) firstToExpire);
+            assertThat(metrics).contains("ductus_certificate_expiring{certificate=\"api\",kind=\"pair\"} 0");
+
             // Plain HTTP to the TLS port gets nothing.
             assertThatThrownBy(() -> HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
                     api.server.url().replace("https://", "http://") + "/api/v1/health")).build(), HttpResponse.BodyHandlers.ofString()))
