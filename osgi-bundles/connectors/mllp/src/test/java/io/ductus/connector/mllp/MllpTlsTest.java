@@ -118,6 +118,28 @@ class MllpTlsTest {
     }
 
     @Test
+    void silentConnectionsNeitherHoldUpOthersNorStayPastTheHandshakeTimeout() throws Exception {
+        int port = listen(Map.of("tls", "server"));
+        List<Socket> silent = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            Socket s = new Socket("127.0.0.1", port); // connects, never says hello
+            s.setSoTimeout(20_000);
+            silent.add(s);
+        }
+        long t0 = System.nanoTime();
+        assertThat(exchange(port, context(Optional.empty(), ca))).isEqualTo("AA");
+        assertThat(Duration.ofNanos(System.nanoTime() - t0)).as("served beside 20 silent handshakes").isLessThan(Duration.ofSeconds(5));
+        for (Socket s : silent) {
+            try (s) {
+                assertThat(s.getInputStream().read()).as("closed by the listener").isEqualTo(-1);
+            }
+        }
+        assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(io.ductus.connector.listener.tls.ServerTls.HANDSHAKE_TIMEOUT
+                .plusSeconds(5));
+        awaitLog("the TLS handshake did not finish in time");
+    }
+
+    @Test
     void plainTextToATlsPortIsRefusedUnread() throws Exception {
         int port = listen(Map.of("tls", "server"));
         assertThat(MllpTestPeer.sendAndReceive("127.0.0.1", port, message("P1"), 5_000)).isNull();
