@@ -11,10 +11,8 @@ import java.io.IOException;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
 import java.time.Duration;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -73,7 +71,7 @@ class TlsIT {
     @Test
     void hapisMllpClientSendsOverTlsAndTheRelaySendsOnOverTls() throws Exception {
         try (HapiContext hapi = new DefaultHapiContext()) {
-            SSLContext trusting = trusting();
+            SSLContext trusting = TestPki.context(CA, null);
             hapi.setSocketFactory(new StandardSocketFactory() {
                 @Override
                 public Socket createTlsSocket() throws IOException {
@@ -125,16 +123,6 @@ class TlsIT {
         }
     }
 
-    private static SSLContext trusting() throws Exception {
-        KeyStore trust = KeyStore.getInstance("PKCS12");
-        trust.load(null, null);
-        trust.setCertificateEntry("ca", CA.certificate());
-        TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        tmf.init(trust);
-        SSLContext c = SSLContext.getInstance("TLS");
-        c.init(null, tmf.getTrustManagers(), null);
-        return c;
-    }
 
     private static String message(String controlId) {
         return "MSH|^~\\&|LAB|FAC|DUCTUS|FAC|20261201120000||ADT^A01^ADT_A01|" + controlId + "|P|2.5\rPID|1||1000^^^MRN||DOE^JANE\r";

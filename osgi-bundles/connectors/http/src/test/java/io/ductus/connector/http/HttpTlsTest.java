@@ -22,8 +22,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -32,9 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import javax.net.ssl.KeyManagerFactory;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -75,7 +70,7 @@ class HttpTlsTest {
     @Test
     void theSourceTakesRequestsOverHttpsFromJavasHttpClient() throws Exception {
         int port = listen(Map.of("tls", "server"));
-        HttpResponse<String> answer = HttpClient.newBuilder().sslContext(trusting(Optional.empty())).build().send(
+        HttpResponse<String> answer = HttpClient.newBuilder().sslContext(TestPki.context(ca, null)).build().send(
                 HttpRequest.newBuilder(URI.create("https://localhost:" + port + "/")).POST(HttpRequest.BodyPublishers.ofString("hello"))
                         .build(), HttpResponse.BodyHandlers.ofString());
         assertThat(answer.statusCode()).isEqualTo(202);
@@ -88,10 +83,10 @@ class HttpTlsTest {
         int port = listen(Map.of("tls", "server", "tls_client_ca", "hospital-ca", "tls_client_subjects", "O=Example Hospital"));
         HttpRequest request = HttpRequest.newBuilder(URI.create("https://localhost:" + port + "/"))
                 .POST(HttpRequest.BodyPublishers.ofString("x")).build();
-        assertThatThrownBy(() -> HttpClient.newBuilder().sslContext(trusting(Optional.empty())).build()
+        assertThatThrownBy(() -> HttpClient.newBuilder().sslContext(TestPki.context(ca, null)).build()
                 .send(request, HttpResponse.BodyHandlers.ofString())).isInstanceOf(java.io.IOException.class);
         TestPki.Issued lab = TestPki.issue(ca, "CN=lab,O=Example Hospital");
-        assertThat(HttpClient.newBuilder().sslContext(trusting(Optional.of(lab))).build()
+        assertThat(HttpClient.newBuilder().sslContext(TestPki.context(ca, lab)).build()
                 .send(request, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(202);
         assertThat(limits.refusals().count("orders", "tls_client_certificate")).isEqualTo(1);
     }
@@ -152,23 +147,4 @@ class HttpTlsTest {
         });
     }
 
-    private SSLContext trusting(Optional<TestPki.Issued> pair) throws Exception {
-        KeyStore trust = KeyStore.getInstance("PKCS12");
-        trust.load(null, null);
-        trust.setCertificateEntry("ca", ca.certificate());
-        TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        tmf.init(trust);
-        KeyManagerFactory kmf = null;
-        if (pair.isPresent()) {
-            KeyStore keys = KeyStore.getInstance("PKCS12");
-            keys.load(null, null);
-            keys.setKeyEntry("me", pair.get().keys().getPrivate(), new char[0],
-                    new X509Certificate[] {pair.get().certificate(), ca.certificate()});
-            kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-            kmf.init(keys, new char[0]);
-        }
-        SSLContext c = SSLContext.getInstance("TLS");
-        c.init(kmf == null ? null : kmf.getKeyManagers(), tmf.getTrustManagers(), null);
-        return c;
-    }
 }

@@ -14,12 +14,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.security.KeyStore;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.Test;
 
 /** The API over TLS with Java's HttpClient: HSTS, the session cookie Secure; the warning for a plain API off loopback. */
@@ -34,7 +31,7 @@ class ApiTlsTest {
         assertThat(certificates.install(List.of(CertificateEntry.pairText("api", pair.chainPem(), pair.keyPem())), Clock.systemUTC(),
                 l -> { }, l -> { })).isEmpty();
         try (ApiFixture api = ApiFixture.withTls(certificates.server("api", Optional.empty(), SubjectPatterns.ANY),
-                HttpClient.newBuilder().sslContext(trusting()).build())) {
+                HttpClient.newBuilder().sslContext(TestPki.context(ca, null)).build())) {
             assertThat(api.server.url()).startsWith("https://");
             HttpResponse<String> health = api.send("GET", "/api/v1/health", java.util.Map.of(), null);
             assertThat(health.headers().firstValue("Strict-Transport-Security")).hasValue("max-age=31536000");
@@ -83,14 +80,4 @@ class ApiTlsTest {
                 new ListenerSecurity(Optional.of("api"), Optional.empty(), List.of(), List.of()))).isEmpty();
     }
 
-    private SSLContext trusting() throws Exception {
-        KeyStore trust = KeyStore.getInstance("PKCS12");
-        trust.load(null, null);
-        trust.setCertificateEntry("ca", ca.certificate());
-        TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        tmf.init(trust);
-        SSLContext c = SSLContext.getInstance("TLS");
-        c.init(null, tmf.getTrustManagers(), null);
-        return c;
-    }
 }

@@ -108,6 +108,34 @@ public final class TestPki {
         }
     }
 
+    /** A client's (or server's) JDK TLS context that trusts {@code trusted} and shows {@code pair} when given (may be null). */
+    public static javax.net.ssl.SSLContext context(Issued trusted, Issued pair) {
+        try {
+            java.security.KeyStore trust = java.security.KeyStore.getInstance("PKCS12");
+            trust.load(null, null);
+            trust.setCertificateEntry("ca", trusted.certificate());
+            javax.net.ssl.TrustManagerFactory tmf = javax.net.ssl.TrustManagerFactory.getInstance(
+                    javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+            tmf.init(trust);
+            javax.net.ssl.KeyManager[] keys = null;
+            if (pair != null) {
+                java.security.KeyStore store = java.security.KeyStore.getInstance("PKCS12");
+                store.load(null, null);
+                store.setKeyEntry("me", pair.keys().getPrivate(), new char[0], pair.issuer() == null
+                        ? new X509Certificate[] {pair.certificate()} : new X509Certificate[] {pair.certificate(), pair.issuer().certificate()});
+                javax.net.ssl.KeyManagerFactory kmf = javax.net.ssl.KeyManagerFactory.getInstance(
+                        javax.net.ssl.KeyManagerFactory.getDefaultAlgorithm());
+                kmf.init(store, new char[0]);
+                keys = kmf.getKeyManagers();
+            }
+            javax.net.ssl.SSLContext c = javax.net.ssl.SSLContext.getInstance("TLS");
+            c.init(keys, tmf.getTrustManagers(), null);
+            return c;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     private static Object pkcs8(java.security.PrivateKey key) {
         try {
             return new org.bouncycastle.openssl.jcajce.JcaPKCS8Generator(key, null).generate();
