@@ -42,6 +42,10 @@ final class EngineCertificates {
     /** @throws IllegalStateException with every entry's problem when one does not load */
     static LoadedProject install(EngineSettings settings, Certificates certificates, Clock clock) throws java.io.IOException {
         LoadedProject project = ProjectLoader.loadSettings(settings.project());
+        // ductus.yaml or resources.yaml with problems of their own: those are the reason, not a missing certificate.
+        if (!project.engineProblems().isEmpty()) {
+            throw new IllegalStateException("the project has problems: " + project.engineProblems().get(0));
+        }
         if (project.project().resources().certificates().isEmpty()) return project;
         List<String> problems;
         try (EngineServices services = EngineServices.of(project.project(), settings.project(), settings.data())) {
