@@ -113,7 +113,7 @@ class MllpTlsTest {
     void aClientThatDoesNotTrustTheListenersCaIsRefusedAndLoggedWithAReason() throws Exception {
         int port = listen(Map.of("tls", "server"));
         assertThatThrownBy(() -> exchange(port, context(Optional.empty(), otherCa))).isInstanceOf(javax.net.ssl.SSLException.class);
-        awaitLog("(tls_handshake)");
+        awaitLog("(tls_handshake): the peer refused our certificate (alert certificate_unknown)");
         assertThat(limits.refusals().count("adt", "tls_handshake")).isEqualTo(1);
     }
 

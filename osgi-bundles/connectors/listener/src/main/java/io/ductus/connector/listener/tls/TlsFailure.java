@@ -26,8 +26,16 @@ public final class TlsFailure {
 
     static boolean aboutClientCertificate(String text) {
         String t = text.toLowerCase(Locale.ROOT);
+        if (t.contains("received fatal alert")) return false; // the peer refused ours
         return t.contains("empty client certificate chain") || t.contains("pkix") || t.contains("certificate_required")
                 || t.contains("certificateexpired") || t.contains("validity check failed");
+    }
+
+    private static String alert(String t) {
+        int at = t.indexOf("received fatal alert: ");
+        String rest = t.substring(at + "received fatal alert: ".length());
+        int end = rest.indexOf(' ');
+        return "alert " + (end < 0 ? rest : rest.substring(0, end));
     }
 
     /**
@@ -41,6 +49,11 @@ public final class TlsFailure {
         if (t.contains("handshake timed out") || t.contains("sslhandshaketimeoutexception")) return "the TLS handshake did not finish in time";
         if (t.contains("not an ssl/tls record")) return "not TLS: the peer sent plain text to a TLS port";
         if (t.contains("empty client certificate chain") || t.contains("certificate_required")) return NO_CLIENT_CERTIFICATE;
+        if (t.contains("received fatal alert: certificate_unknown") || t.contains("received fatal alert: unknown_ca")
+                || t.contains("received fatal alert: bad_certificate")) {
+            return "the peer refused our certificate (" + alert(t) + "): it does not trust its issuer, or it is not for the"
+                    + " name the peer connected to";
+        }
         if (t.contains("certificateexpired") || t.contains("validity check failed") || t.contains("certificate_expired")
                 || t.contains("notafter")) {
             return "certificate expired";
