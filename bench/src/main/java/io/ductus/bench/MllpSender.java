@@ -29,16 +29,28 @@ final class MllpSender implements AutoCloseable {
      * @param timeoutMs how long to wait for an ACK
      */
     MllpSender(int port, InetAddress from, int timeoutMs) throws IOException {
-        socket = new Socket();
+        this(port, from, timeoutMs, null);
+    }
+
+    /** Over TLS (the handshake done here) when {@code tls} is given, to the name localhost. */
+    MllpSender(int port, InetAddress from, int timeoutMs, javax.net.ssl.SSLContext tls) throws IOException {
+        Socket plain = new Socket();
         try {
-            socket.setTcpNoDelay(true);
-            if (from != null) socket.bind(new InetSocketAddress(from, 0));
-            socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
-            socket.setSoTimeout(timeoutMs);
+            plain.setTcpNoDelay(true);
+            if (from != null) plain.bind(new InetSocketAddress(from, 0));
+            plain.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
+            plain.setSoTimeout(timeoutMs);
+            if (tls != null) {
+                javax.net.ssl.SSLSocket wrapped = (javax.net.ssl.SSLSocket) tls.getSocketFactory().createSocket(plain, "localhost", port, true);
+                wrapped.startHandshake();
+                socket = wrapped;
+            } else {
+                socket = plain;
+            }
             in = new BufferedInputStream(socket.getInputStream());
             out = socket.getOutputStream();
         } catch (IOException e) {
-            socket.close();
+            plain.close();
             throw e;
         }
     }

@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
                 MessagesCommand.class, ResendCommand.class, AlertsCommand.class, HotspotsCommand.class,
                 DestinationCommands.Pause.class, DestinationCommands.Resume.class, DestinationCommands.Retry.class, DrainCommand.class, RetentionCommand.class,
                 DesignCommands.Deploy.class, DesignCommands.Revisions.class, DesignCommands.Diff.class, DesignCommands.Rollback.class,
-                ReplayCommand.class,
+                ReplayCommand.class, CertCommand.class,
                 SecretCommand.class,
                 UserCommand.class, TokenCommand.class, VersionCommand.class, AotTrainingCommand.class})
 final class DuctusCommand implements Callable<Integer> {

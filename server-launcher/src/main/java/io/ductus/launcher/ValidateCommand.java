@@ -53,6 +53,10 @@ final class ValidateCommand implements Callable<Integer> {
             else out.println("(connector settings and code not checked: run validate from a distribution, bin/ductus)");
         }
         problems.forEach(out::println);
+        io.ductus.core.project.ProjectSettings settings = loaded.project().settings();
+        io.ductus.core.project.ApiExposure.warning(settings.apiListen().orElse(io.ductus.sdk.config.HostPort.parse(
+                io.ductus.core.project.ProjectShapes.DEFAULT_API_LISTEN)), settings.apiSecurity())
+                .ifPresent(w -> out.println("warning: " + io.ductus.core.project.ProjectShapes.DUCTUS_FILE + ": api.listen: " + w));
         if (!problems.isEmpty()) {
             out.println(problems.size() + " problem(s) in " + folder);
             return ExitCodes.FAILED;

@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
 final class DuctusProcess implements AutoCloseable {
 
     static final Pattern STARTED = Pattern.compile(
-            "ductus started in (\\d+) ms \\(api (http://[^,]+), database ([^,]+), (\\d+) interfaces?(.*)\\)$");
+            "ductus started in (\\d+) ms \\(api (https?://[^,]+), database ([^,]+), (\\d+) interfaces?(.*)\\)$");
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 

@@ -3,6 +3,7 @@ package io.ductus.engine;
 import io.ductus.core.project.ConnectorTypes;
 import io.ductus.core.project.ProjectSources;
 import io.ductus.connector.listener.ListenerLimits;
+import io.ductus.connector.listener.tls.Certificates;
 import io.ductus.core.auth.Lockout;
 import io.ductus.core.auth.SessionPolicy;
 import io.ductus.engine.api.Api;
@@ -55,7 +56,7 @@ public final class EngineComponent {
 
     @Activate
     public EngineComponent(BundleContext context, @Reference ConnectorRegistry connectors, @Reference Store store,
-                           @Reference ListenerLimits listeners) throws Exception {
+                           @Reference ListenerLimits listeners, @Reference Certificates certificates) throws Exception {
         this.context = context;
         StartupSteps.mark("engine component activated (store open, connector registry there)");
         EngineSettings settings = EngineSettings.from(context::getProperty);
@@ -63,11 +64,14 @@ public final class EngineComponent {
         this.status = new EngineStatus(settings, clock);
         this.plugins = new PluginMonitor(context, settings.plugins());
         metrics.watch(listeners);
+        metrics.watch(certificates);
         Api table = new Api(new EngineParts(status, () -> EngineRoutes.bundlesOf(context), connectors, plugins::current,
                 () -> runtime, store, events, metrics), clock, settings.version(), Lockout.DEFAULT, SessionPolicy.DEFAULT,
                 Api.KEEP_ALIVE, ApiLimits.defaults(Runtime.getRuntime().availableProcessors(), listeners.refusals()));
         this.api = new ApiServer(settings.apiListen(), table.router(), listeners);
         try {
+            // Before anything listens: a broken certificate changes nothing, and says which entry and why.
+            EngineCertificates.secureApi(settings, certificates, clock, api);
             api.start();
             StartupSteps.mark("API listening");
             plugins.start();

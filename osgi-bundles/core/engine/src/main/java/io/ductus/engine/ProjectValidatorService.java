@@ -48,7 +48,16 @@ public final class ProjectValidatorService implements BiFunction<String, String,
             ProjectCheck structure = ProjectValidator.check(sources, ConnectorTypes.unknown());
             try (EngineServices services = EngineServices.of(structure.project(), project, Path.of(data))) {
                 ProjectChecker checker = new ProjectChecker(project, registry::types, scripts, services::forInterface);
-                return checker.check(sources).problems().stream().map(Problem::toString).toList();
+                List<String> problems = new java.util.ArrayList<>(checker.check(sources).problems().stream().map(Problem::toString).toList());
+                // Each certificate loaded and judged as the engine's start does (key, expiry, chain order).
+                try {
+                    io.ductus.connector.listener.tls.Certificates.check(io.ductus.engine.services.ProjectCertificates.entries(
+                            structure.project().resources(), project, io.ductus.engine.services.ProjectCertificates.secretsOf(services)),
+                            java.time.Instant.now()).forEach(p -> problems.add(io.ductus.core.project.ProjectShapes.RESOURCES_FILE + ": " + p));
+                } catch (IllegalArgumentException e) {
+                    problems.add(io.ductus.core.project.ProjectShapes.RESOURCES_FILE + ": " + e.getMessage());
+                }
+                return problems;
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -92,7 +92,7 @@ class ProjectLoaderTest {
                 """);
         assertThat(lines(ProjectLoader.load(project, TestTypes.KNOWN))).containsExactly(
                 "ductus.yaml:2:11: api.listen: expected host:port, got 'localhost'",
-                "ductus.yaml:3:3: api.port: unknown key; known keys: listen",
+                "ductus.yaml:3:3: api.port: unknown key; known keys: listen, tls, tls_client_ca, tls_client_subjects, allow",
                 "interfaces/adt/interface.yaml:1:17: source.type: unknown source type 'pigeon'; known types: database, internal, mllp",
                 "interfaces/adt/interface.yaml:3:18: ordering.key: expected an HL7 path such as PID-3.1, PID-3(2).1 or OBX[2]-5, got 'PID3' (format is hl7)",
                 "interfaces/adt/interface.yaml:3:36: ordering.partitions: expected a whole number from 1 to 1024, got 2000",

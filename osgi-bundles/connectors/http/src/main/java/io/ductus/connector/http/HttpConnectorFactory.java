@@ -8,6 +8,8 @@ import io.ductus.sdk.Role;
 import io.ductus.sdk.Source;
 import io.ductus.sdk.config.ConfigProblem;
 import io.ductus.sdk.config.ConfigSchema;
+import io.ductus.connector.listener.tls.Certificates;
+import io.ductus.connector.listener.tls.TlsSettings;
 import io.ductus.sdk.config.ConnectorConfig;
 import io.ductus.sdk.config.FieldType;
 import io.ductus.connector.listener.EventLoops;
@@ -35,7 +37,7 @@ public final class HttpConnectorFactory implements ConnectorFactory {
     static final ConnectorType TYPE = ConnectorType.sourceAndDestination("http",
             "HTTP: a listener that stores each request body before answering 202 (or, with respond: true, answers with the"
                     + " interface's code), and a sender that posts each message and judges the status.",
-            ConfigSchema.builder()
+            TlsSettings.source(ConfigSchema.builder())
                     .required("listen", FieldType.HOST_PORT, "address to listen on, such as 127.0.0.1:8080 or 0.0.0.0:8080")
                     .optional("path", FieldType.STRING, "/", "the path served, such as /adt; requests below it are served too,"
                             + " other paths get 404")
@@ -55,7 +57,7 @@ public final class HttpConnectorFactory implements ConnectorFactory {
                     .optional("retry_after", FieldType.DURATION, "5s", "what a 503 (not stored, or stopping) asks the sender"
                             + " to wait before sending again (Retry-After)")
                     .build(),
-            ConfigSchema.builder()
+            TlsSettings.destination(ConfigSchema.builder(), false)
                     .required("url", FieldType.STRING, "where to send, http:// or https://, with placeholders in the path and"
                             + " query such as https://lab.example.org/orders/{PID-3.1}: {id}, {interface}, {destination},"
                             + " {received:yyyyMMdd} and message fields (values are percent-encoded)")
@@ -72,20 +74,29 @@ public final class HttpConnectorFactory implements ConnectorFactory {
     private final boolean ownLoops;
     /** The engine's budget of bytes in flight and its refusal counts, shared by every listener. */
     private final ListenerLimits limits;
+    /** The engine's named certificates (resources.yaml), for TLS on listeners and connections. */
+    private final Certificates certificates;
 
-    /** In the engine: the event loops and limits every listener shares. */
+    /** In the engine: the event loops, limits and certificates every listener shares. */
     @Activate
-    public HttpConnectorFactory(@Reference EventLoops loops, @Reference ListenerLimits limits) {
+    public HttpConnectorFactory(@Reference EventLoops loops, @Reference ListenerLimits limits, @Reference Certificates certificates) {
         this.loops = loops;
         this.ownLoops = false;
         this.limits = limits;
+        this.certificates = certificates;
     }
 
-    /** Outside OSGi (tests): event loops of its own, closed by {@link #release()}, and the given limits. */
-    public HttpConnectorFactory(ListenerLimits limits) {
+    /** Outside OSGi (tests): event loops of its own, closed by {@link #release()}, the given limits and certificates. */
+    public HttpConnectorFactory(ListenerLimits limits, Certificates certificates) {
         this.loops = new EventLoops();
         this.ownLoops = true;
         this.limits = limits;
+        this.certificates = certificates;
+    }
+
+    /** Outside OSGi (tests): event loops of its own and the given limits, no certificates. */
+    public HttpConnectorFactory(ListenerLimits limits) {
+        this(limits, new Certificates());
     }
 
     /** Outside OSGi (tests): event loops of its own and the default limits. */
@@ -110,7 +121,7 @@ public final class HttpConnectorFactory implements ConnectorFactory {
     }
 
     private static List<ConfigProblem> checkSource(ConnectorConfig config) {
-        List<ConfigProblem> problems = new ArrayList<>();
+        List<ConfigProblem> problems = new ArrayList<>(TlsSettings.checkSource(config));
         String path = config.string("path");
         if (!path.startsWith("/")) problems.add(new ConfigProblem("path", "must start with /, got '" + path + "'"));
         else if (path.contains("?") || path.contains("#") || path.chars().anyMatch(Character::isWhitespace)) {
@@ -151,6 +162,10 @@ public final class HttpConnectorFactory implements ConnectorFactory {
         } catch (IllegalArgumentException e) {
             problems.add(new ConfigProblem("headers", e.getMessage()));
         }
+        if ((config.optionalString("tls_ca").isPresent() || config.optionalString("tls_certificate").isPresent())
+                && !config.string("url").toLowerCase(Locale.ROOT).startsWith("https://")) {
+            problems.add(new ConfigProblem("url", "tls_ca and tls_certificate need an https:// url"));
+        }
         config.optionalString("content_type").filter(t -> t.isBlank() || t.chars().anyMatch(c -> c < 0x20))
                 .ifPresent(t -> problems.add(new ConfigProblem("content_type", "expected a media type such as application/json")));
         return problems;
@@ -173,14 +188,15 @@ public final class HttpConnectorFactory implements ConnectorFactory {
                 (int) config.integer("max_body"), config.optionalString("content_types").map(t -> list(t, false)).orElse(List.of()),
                 respond, config.duration("idle_timeout"), config.duration("retry_after"), (int) config.integer("max_connections"),
                 (int) config.integer("max_connections_per_address"), config.duration("frame_timeout"));
-        return new HttpListener(settings, loops, limits, context);
+        return new HttpListener(settings, loops, limits, context, TlsSettings.server(config, certificates),
+                TlsSettings.allow(config, context.log()::warn));
     }
 
     @Override
     public Destination createDestination(ConnectorConfig config, ConnectorContext context) {
         return new HttpSender(new HttpSender.Settings(UrlTemplate.parse(config.string("url")), config.string("method"),
                 config.optionalString("content_type").orElse(null), HeaderLines.parse(config.optionalString("headers").orElse(null)),
-                config.duration("connect_timeout"), config.duration("timeout")), context);
+                config.duration("connect_timeout"), config.duration("timeout")), context, TlsSettings.client(config, certificates, false));
     }
 
     private static List<String> list(String commaSeparated, boolean upperCase) {

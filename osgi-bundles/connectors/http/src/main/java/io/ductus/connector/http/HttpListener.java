@@ -35,11 +35,27 @@ final class HttpListener implements Source {
     private final NettyListener listener;
     private final ConnectorContext context;
 
+    private final java.util.Optional<io.ductus.connector.listener.AllowList> allow;
+
     HttpListener(ListenerSettings settings, EventLoops loops, ListenerLimits limits, ConnectorContext context) {
+        this(settings, loops, limits, context, java.util.Optional.empty(), java.util.Optional.empty());
+    }
+
+    /**
+     * @param tls   TLS (and client certificates) on every connection, or plain HTTP
+     * @param allow who may connect, or anyone
+     */
+    HttpListener(ListenerSettings settings, EventLoops loops, ListenerLimits limits, ConnectorContext context,
+                 java.util.Optional<io.ductus.connector.listener.tls.ServerTls> tls,
+                 java.util.Optional<io.ductus.connector.listener.AllowList> allow) {
         this.settings = settings;
+        this.allow = allow;
+        List<Admission> rules = new java.util.ArrayList<>();
+        allow.ifPresent(rules::add);
+        rules.add(Admission.maxConnections(settings.maxConnections()));
+        rules.add(Admission.maxConnectionsPerAddress(settings.maxConnectionsPerAddress()));
         this.listener = new NettyListener(new NettyListener.Settings("HTTP", settings.listen(), settings.idleTimeout(),
-                settings.frameTimeout()), loops, limits, context, List.of(Admission.maxConnections(settings.maxConnections()),
-                Admission.maxConnectionsPerAddress(settings.maxConnectionsPerAddress())));
+                settings.frameTimeout()), loops, limits, context, rules, tls);
         this.context = context;
     }
 
@@ -54,6 +70,7 @@ final class HttpListener implements Source {
             }
             responder = r;
         }
+        allow.ifPresent(io.ductus.connector.listener.AllowList::start);
         RequestAnswerer answerer = settings.respond() ? new RespondAnswerer(responder, settings) : new QueueAnswerer(intake, settings);
         listener.start(channel -> {
             HttpReceiving receiving = new HttpReceiving(listener.receiving(), settings.frameTimeout(), settings.maxBodyBytes(),
@@ -62,7 +79,7 @@ final class HttpListener implements Source {
                     new BodyLimit(settings.maxBodyBytes()), new RequestHandler(this, answerer, receiving));
         });
         context.statusChanged(ConnectorStatus.OK, "listening on " + address() + settings.path());
-        context.log().info("HTTP listener on http://" + address() + settings.path() + (settings.respond() ? " (respond mode)" : ""));
+        context.log().info("HTTP listener on " + (listener.secure() ? "https://" : "http://") + address() + settings.path() + (settings.respond() ? " (respond mode)" : ""));
     }
 
     /** The address actually bound (the port differs from the setting when it was 0). */
@@ -72,6 +89,7 @@ final class HttpListener implements Source {
 
     @Override
     public CompletionStage<Void> stop() {
+        allow.ifPresent(io.ductus.connector.listener.AllowList::close);
         return listener.stop();
     }
 

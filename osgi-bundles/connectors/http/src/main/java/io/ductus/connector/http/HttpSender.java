@@ -44,22 +44,47 @@ final class HttpSender implements Destination {
     private final Settings settings;
     private final ConnectorContext context;
     private volatile HttpClient client;
+    /** https:// with a named CA or client certificate: the context the client was built with, rebuilt after a renewal. */
+    private final java.util.Optional<io.ductus.connector.listener.tls.ClientTls> tls;
+    private javax.net.ssl.SSLContext builtWith;
 
     HttpSender(Settings settings, ConnectorContext context) {
+        this(settings, context, java.util.Optional.empty());
+    }
+
+    HttpSender(Settings settings, ConnectorContext context, java.util.Optional<io.ductus.connector.listener.tls.ClientTls> tls) {
         this.settings = settings;
         this.context = context;
+        this.tls = tls;
     }
 
     @Override
     public synchronized void start() {
         // Connects on the first send, so a receiver that is down does not stop the interface from starting.
+        client = build();
+    }
+
+    private HttpClient build() {
         // HTTP/1.1: the client would otherwise offer every plain-http receiver an h2c upgrade on the first
         // request, which some receivers in the field refuse; integration peers speak 1.1 anyway.
-        client = HttpClient.newBuilder()
+        HttpClient.Builder builder = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(settings.connectTimeout())
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
+                .followRedirects(HttpClient.Redirect.NEVER);
+        if (tls.isPresent()) {
+            builtWith = tls.get().context();
+            builder.sslContext(builtWith).sslParameters(tls.get().parameters());
+        }
+        return builder.build();
+    }
+
+    /** The client, built again when the CA or client pair it was built with was renewed. */
+    private synchronized HttpClient client() {
+        if (tls.isPresent() && client != null && tls.get().context() != builtWith) {
+            client.shutdown();
+            client = build();
+        }
+        return client;
     }
 
     @Override
@@ -76,7 +101,7 @@ final class HttpSender implements Destination {
                         : "text/plain; charset=" + message.charset().name());
         settings.headers().forEach(request::header);
         try {
-            HttpResponse<InputStream> response = client.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+            HttpResponse<InputStream> response = client().send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
             String summary = summary(response);
             context.statusChanged(ConnectorStatus.OK, "last answer HTTP " + response.statusCode() + " from " + hostOf(uri));
             return judge(response, summary);
@@ -86,6 +111,8 @@ final class HttpSender implements Destination {
             return Outcome.retry("no answer from " + hostOf(uri) + " within " + settings.timeout().toMillis() + " ms (timeout)");
         } catch (ConnectException e) {
             return unreachable(uri, "connection refused");
+        } catch (javax.net.ssl.SSLException e) {
+            return unreachable(uri, "TLS handshake failed: " + io.ductus.connector.listener.tls.ClientTls.why(e));
         } catch (IOException e) {
             return unreachable(uri, e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
         }

@@ -55,6 +55,7 @@ public final class NettyListener {
     private final ListenerLimits limits;
     private final ConnectorContext context;
     private final List<Admission> admissions;
+    private final java.util.Optional<io.ductus.connector.listener.tls.ServerTls> tls;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicBoolean finishing = new AtomicBoolean();
     private volatile boolean stopping;
@@ -65,6 +66,16 @@ public final class NettyListener {
     /** @param admissions the rules a new connection must pass, in order (the first refusal counts) */
     public NettyListener(Settings settings, EventLoops loops, ListenerLimits limits, ConnectorContext context,
                          List<Admission> admissions) {
+        this(settings, loops, limits, context, admissions, java.util.Optional.empty());
+    }
+
+    /**
+     * @param admissions the rules a new connection must pass, in order (the first refusal counts)
+     * @param tls        TLS on every connection (the handshake first, before anything is read), or plain TCP
+     */
+    public NettyListener(Settings settings, EventLoops loops, ListenerLimits limits, ConnectorContext context,
+                         List<Admission> admissions, java.util.Optional<io.ductus.connector.listener.tls.ServerTls> tls) {
+        this.tls = tls;
         this.settings = settings;
         this.loops = loops;
         this.limits = limits;
@@ -90,6 +101,7 @@ public final class NettyListener {
                     @Override
                     protected void initChannel(SocketChannel channel) {
                         if (!gate.admit(channel)) return;
+                        tls.ifPresent(t -> t.addTo(channel, NettyListener.this::refused));
                         channel.pipeline().addLast(new IdleStateHandler(0, 0, settings.idleTimeout().toMillis(), TimeUnit.MILLISECONDS));
                         handlers.accept(channel);
                     }
@@ -100,6 +112,11 @@ public final class NettyListener {
             context.statusChanged(ConnectorStatus.FAILED, "cannot listen on " + settings.listen() + ": " + e.getMessage());
             throw new ConnectorException("cannot listen on " + settings.listen() + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Whether connections are TLS. */
+    public boolean secure() {
+        return tls.isPresent();
     }
 
     /** A connection's sender as {@code host:port}, for log lines. */

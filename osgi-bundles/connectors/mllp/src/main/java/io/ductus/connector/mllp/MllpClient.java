@@ -44,7 +44,16 @@ final class MllpClient implements Destination {
     private Socket socket;
     private InputStream in;
 
+    /** TLS on the connection (the handshake within the connect), or empty for plain TCP. */
+    private final java.util.Optional<io.ductus.connector.listener.tls.ClientTls> tls;
+
     MllpClient(HostPort receiver, Duration connectTimeout, Duration ackTimeout, boolean keepBytes, ConnectorContext context) {
+        this(receiver, connectTimeout, ackTimeout, keepBytes, context, java.util.Optional.empty());
+    }
+
+    MllpClient(HostPort receiver, Duration connectTimeout, Duration ackTimeout, boolean keepBytes, ConnectorContext context,
+               java.util.Optional<io.ductus.connector.listener.tls.ClientTls> tls) {
+        this.tls = tls;
         this.receiver = receiver;
         this.connectTimeout = connectTimeout;
         this.ackTimeout = ackTimeout;
@@ -90,6 +99,11 @@ final class MllpClient implements Destination {
             disconnect();
             context.statusChanged(ConnectorStatus.DEGRADED, "cannot connect to " + receiver + ": " + e.getMessage());
             return Outcome.retry("cannot connect to " + receiver + ": " + e.getMessage());
+        } catch (javax.net.ssl.SSLException e) {
+            disconnect();
+            String why = io.ductus.connector.listener.tls.ClientTls.why(e);
+            context.statusChanged(ConnectorStatus.DEGRADED, "TLS to " + receiver + " refused: " + why);
+            return Outcome.retry("TLS handshake with " + receiver + " failed: " + why);
         } catch (SocketTimeoutException e) {
             disconnect();
             return Outcome.retry("no acknowledgement from " + receiver + " within " + ackTimeout.toSeconds() + " s");
@@ -108,6 +122,15 @@ final class MllpClient implements Destination {
         s.setTcpNoDelay(true);
         s.setKeepAlive(true);
         s.connect(new InetSocketAddress(receiver.host(), receiver.port()), (int) connectTimeout.toMillis());
+        if (tls.isPresent()) {
+            s.setSoTimeout((int) connectTimeout.toMillis()); // the handshake is part of connecting
+            try {
+                s = tls.get().handshake(s, receiver.host(), receiver.port());
+            } catch (IOException e) {
+                s.close();
+                throw e;
+            }
+        }
         s.setSoTimeout((int) ackTimeout.toMillis());
         socket = s;
         in = new BufferedInputStream(s.getInputStream());

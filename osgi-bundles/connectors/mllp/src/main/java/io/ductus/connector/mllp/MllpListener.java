@@ -42,30 +42,50 @@ final class MllpListener implements Source {
      */
     static final int READS_PER_TURN = 1;
 
+    /** Who may connect and how: TLS (with client certificates) and the allow list, each optional. */
+    record Security(java.util.Optional<io.ductus.connector.listener.tls.ServerTls> tls,
+                    java.util.Optional<io.ductus.connector.listener.AllowList> allow) {
+        static final Security NONE = new Security(java.util.Optional.empty(), java.util.Optional.empty());
+    }
+
     private final Settings settings;
     private final NettyListener listener;
     private final AckControlIds ackIds;
     private final ConnectorContext context;
 
+    private final Security security;
+
     MllpListener(Settings settings, EventLoops loops, ListenerLimits limits, AckControlIds ackIds, ConnectorContext context) {
+        this(settings, loops, limits, ackIds, context, Security.NONE);
+    }
+
+    MllpListener(Settings settings, EventLoops loops, ListenerLimits limits, AckControlIds ackIds, ConnectorContext context,
+                 Security security) {
         this.settings = settings;
+        this.security = security;
+        List<Admission> rules = new java.util.ArrayList<>();
+        security.allow().ifPresent(rules::add);
+        rules.add(Admission.maxConnections(settings.maxConnections()));
+        rules.add(Admission.maxConnectionsPerAddress(settings.maxConnectionsPerAddress()));
         this.listener = new NettyListener(new NettyListener.Settings("MLLP", settings.listen(), settings.idleTimeout(),
-                settings.frameTimeout()), loops, limits, context, List.of(Admission.maxConnections(settings.maxConnections()),
-                Admission.maxConnectionsPerAddress(settings.maxConnectionsPerAddress())));
+                settings.frameTimeout()), loops, limits, context, rules, security.tls());
         this.ackIds = ackIds;
         this.context = context;
     }
 
     @Override
     public void start(Intake intake) throws ConnectorException {
+        security.allow().ifPresent(io.ductus.connector.listener.AllowList::start);
         listener.start(channel -> {
             channel.config().setRecvByteBufAllocator(new AdaptiveRecvByteBufAllocator().maxMessagesPerRead(READS_PER_TURN));
             Receiving receiving = listener.receiving();
             channel.pipeline().addLast(new MllpFrameDecoder(settings.maxFrameBytes(), receiving, this::frameTooSlow),
                     new MllpReceiveHandler(this, intake, receiving));
         });
-        context.statusChanged(ConnectorStatus.OK, "listening on " + address());
-        context.log().info("MLLP listener on " + address());
+        String how = security.tls().map(t -> " with TLS (certificate '" + t.certificate() + "'"
+                + (t.asksClients() ? ", client certificates required" : "") + ")").orElse("");
+        context.statusChanged(ConnectorStatus.OK, "listening on " + address() + how);
+        context.log().info("MLLP listener on " + address() + how);
     }
 
     /** The address actually bound (the port differs from the setting when it was 0). */
@@ -75,6 +95,7 @@ final class MllpListener implements Source {
 
     @Override
     public CompletionStage<Void> stop() {
+        security.allow().ifPresent(io.ductus.connector.listener.AllowList::close);
         return listener.stop();
     }
 

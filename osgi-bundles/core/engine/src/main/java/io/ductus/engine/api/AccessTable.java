@@ -80,6 +80,7 @@ public final class AccessTable {
             // Queue sizes and interface names are for the engine's users, not for anyone on the network:
             // Prometheus sends a viewer token (authorization: credentials_file).
             Map.entry("getMetrics", VIEWER),
+            Map.entry("listCertificates", VIEWER),
             Map.entry("getHotspots", VIEWER),
             // Alerts: anyone who may see health may see them; acting on them is an operator's (each with its audit row).
             Map.entry("listAlerts", VIEWER),

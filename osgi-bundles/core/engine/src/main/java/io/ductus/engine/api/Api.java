@@ -64,6 +64,7 @@ public final class Api {
         all.addAll(new SchemaRoutes(engine.connectors()).routes());
         all.add(new EventRoutes(engine.events(), keepAlive).route());
         all.add(new MetricsRoutes(engine.metrics(), engine.runtime(), store).route());
+        all.add(new CertificateRoutes(engine.metrics(), clock).route());
         all.add(new HotspotRoutes(engine.runtime()).route());
         all.addAll(new AlertRoutes(engine.runtime(), clock).routes());
         all.addAll(new SessionRoutes(accounts, clock, hasher, secrets, lockout, sessions).routes());

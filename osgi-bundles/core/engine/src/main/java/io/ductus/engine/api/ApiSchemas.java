@@ -31,6 +31,11 @@ public final class ApiSchemas {
                 "plugins", array(anyObject("a jar of the plugins folder: file, state, bundle, bundleVersion, reason")),
                 "draining", bool("whether the engine stopped taking messages"),
                 "interfaces", array(anyObject("an interface and its state"))));
+        s.put("CertificateList", object(List.of("items"), "items", array(object(List.of("name", "kind", "subject", "notAfter", "daysLeft"),
+                "name", string("the entry's name in resources.yaml"), "kind", enumeration("a pair or a CA alone", "pair", "ca"),
+                "subject", string("the leaf's (or first CA certificate's) subject"),
+                "notAfter", dateTime("when the first certificate of its chain expires"), "daysLeft", integer("whole days until then"),
+                "warning", nullableString("set within 30 days of the expiry: renew it")))));
         s.put("Ready", object(List.of("status", "reasons"), "status", enumeration("ready: send it work", "ready", "not ready"),
                 "reasons", array(string("why it is not ready: starting, stopping, draining, the database does not answer"))));
         s.put("HealthState", enumeration("worst first (docs/health-and-alerts.md)", "stopped", "paused", "stalled", "error", "silent",

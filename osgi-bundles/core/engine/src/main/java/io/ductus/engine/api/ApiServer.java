@@ -58,6 +58,9 @@ public final class ApiServer {
     private final io.netty.channel.group.ChannelGroup connections =
             new io.netty.channel.group.DefaultChannelGroup("ductus-api", io.netty.util.concurrent.GlobalEventExecutor.INSTANCE);
     private String url;
+    /** TLS and the allow list of ductus.yaml's api:, set before {@link #start}. */
+    private java.util.Optional<io.ductus.connector.listener.tls.ServerTls> tls = java.util.Optional.empty();
+    private java.util.Optional<io.ductus.connector.listener.AllowList> allow = java.util.Optional.empty();
 
     /** Outside the engine (tests): the default budget of bytes in flight, refusals counted apart. */
     public ApiServer(HostPort listen, Router router) {
@@ -71,11 +74,29 @@ public final class ApiServer {
         this.limits = limits;
     }
 
+    /**
+     * Listens with TLS (HSTS sent, the session cookie Secure) and lets only the allow list's addresses in; before
+     * {@link #start}.
+     */
+    public void secure(java.util.Optional<io.ductus.connector.listener.tls.ServerTls> tls,
+                       java.util.Optional<io.ductus.connector.listener.AllowList> allow) {
+        this.tls = tls;
+        this.allow = allow;
+    }
+
+    /** Whether the API listens with TLS. */
+    public boolean secure() {
+        return tls.isPresent();
+    }
+
     /** Binds the port; fails with a message naming the address when it cannot. */
     public void start() throws ApiListenException {
         group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        ConnectionGate gate = new ConnectionGate(ApiLimits.LISTENER, List.of(Admission.maxConnections(MAX_CONNECTIONS),
-                Admission.maxConnectionsPerAddress(MAX_CONNECTIONS_PER_ADDRESS)), limits.refusals(), line -> LOG.warn("API {}", line));
+        List<Admission> rules = new java.util.ArrayList<>();
+        allow.ifPresent(a -> rules.add(a.start()));
+        rules.add(Admission.maxConnections(MAX_CONNECTIONS));
+        rules.add(Admission.maxConnectionsPerAddress(MAX_CONNECTIONS_PER_ADDRESS));
+        ConnectionGate gate = new ConnectionGate(ApiLimits.LISTENER, rules, limits.refusals(), line -> LOG.warn("API {}", line));
         ServerBootstrap bootstrap = Keepalive.on(new ServerBootstrap()
                 .group(group)
                 .channel(NioServerSocketChannel.class)
@@ -84,6 +105,9 @@ public final class ApiServer {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         if (!gate.admit(ch)) return;
+                        tls.ifPresent(t -> t.addTo(ch, (c, kind, reason) -> limits.refusals().refused(ApiLimits.LISTENER, kind,
+                                c.remoteAddress() instanceof InetSocketAddress a ? a.getAddress() : null, reason,
+                                line -> LOG.warn("API {}", line))));
                         HttpReceiving receiving = new HttpReceiving(new Receiving(limits.budget(), REQUEST_TIMEOUT), REQUEST_TIMEOUT,
                                 MAX_REQUEST_BYTES, ApiServer.this::refuse);
                         connections.add(ch);
@@ -103,7 +127,7 @@ public final class ApiServer {
             throw new ApiListenException("cannot listen on " + listen + " for the API: " + e.getMessage(), e);
         }
         InetSocketAddress bound = (InetSocketAddress) channel.localAddress();
-        url = "http://" + new HostPort(listen.host(), bound.getPort());
+        url = (tls.isPresent() ? "https://" : "http://") + new HostPort(listen.host(), bound.getPort());
         LOG.debug("API listening on {}", url);
     }
 
@@ -133,6 +157,7 @@ public final class ApiServer {
      * whose event loop, or whose bundle, is gone.
      */
     public void stop(Runnable endStreams) {
+        allow.ifPresent(io.ductus.connector.listener.AllowList::close);
         if (channel != null) channel.close().syncUninterruptibly();
         endStreams.run();
         handlers.shutdown();

@@ -92,6 +92,14 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
                 ByteBufUtil.getBytes(request.content()), address);
     }
 
+    /** HSTS for a year, and the session cookie only over TLS: on a connection that is TLS (the API's tls: setting). */
+    static void overTls(ChannelHandlerContext ctx, io.netty.handler.codec.http.HttpHeaders headers) {
+        if (!(ctx.pipeline().get("tls") instanceof io.netty.handler.ssl.SslHandler)) return;
+        headers.set("Strict-Transport-Security", "max-age=31536000");
+        String cookie = headers.get(HttpHeaderNames.SET_COOKIE);
+        if (cookie != null && !cookie.contains("; Secure")) headers.set(HttpHeaderNames.SET_COOKIE, cookie + "; Secure");
+    }
+
     static void write(ChannelHandlerContext ctx, HttpVersion version, boolean keepAlive, ApiResponse answer) {
         FullHttpResponse response = new DefaultFullHttpResponse(version, HttpResponseStatus.valueOf(answer.status()),
                 Unpooled.wrappedBuffer(answer.body()));
@@ -99,6 +107,7 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, answer.body().length);
         response.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-store");
         answer.headers().forEach((name, value) -> response.headers().set(name, value));
+        overTls(ctx, response.headers());
         HttpUtil.setKeepAlive(response, keepAlive);
         var write = ctx.writeAndFlush(response);
         if (keepAlive) {
@@ -115,6 +124,7 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         response.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-store");
         response.headers().set("X-Accel-Buffering", "no"); // a proxy in front must pass each event on at once
         answer.headers().forEach((name, value) -> response.headers().set(name, value));
+        overTls(ctx, response.headers());
         HttpUtil.setTransferEncodingChunked(response, true);
         ctx.writeAndFlush(response);
         // Reading again lets the connection notice at once when the client goes (and end its stream then).

@@ -112,7 +112,7 @@ final class SessionRoutes {
 
     /**
      * The session cookie: HttpOnly (no script reads it), SameSite=Strict (no other site sends it), only
-     * for the API's paths. Not yet Secure: the API listener speaks plain HTTP until it takes TLS.
+     * for the API's paths; Secure when the API listens with TLS ({@link HttpHandler#overTls}).
      */
     static String cookie(String value, long maxAgeSeconds) {
         DefaultCookie c = new DefaultCookie(Authenticator.COOKIE, value);

@@ -38,6 +38,7 @@ public final class EngineMetrics {
     private final Histogram intake;
     private final Activity activity = new Activity();
     private volatile io.ductus.connector.listener.ListenerLimits listeners;
+    private volatile io.ductus.connector.listener.tls.Certificates certificates;
 
     public EngineMetrics() {
         // Built from defaults, not from a prometheus.properties looked up on the context class loader,
@@ -61,6 +62,16 @@ public final class EngineMetrics {
     /** Shows the listeners' refusals and the budget of bytes in flight at each scrape. */
     public void watch(io.ductus.connector.listener.ListenerLimits limits) {
         this.listeners = limits;
+    }
+
+    /** Shows the certificates' expiry at each scrape (and to GET /api/v1/certificates). */
+    public void watch(io.ductus.connector.listener.tls.Certificates certificates) {
+        this.certificates = certificates;
+    }
+
+    /** The engine's certificates, or null outside the engine. */
+    public io.ductus.connector.listener.tls.Certificates certificates() {
+        return certificates;
     }
 
     private Counter counter(PrometheusProperties config, String name, String help, String... labels) {
@@ -102,6 +113,7 @@ public final class EngineMetrics {
         registry.scrape().forEach(all::add);
         more.forEach(all::add);
         if (listeners != null) all.addAll(ListenerGauges.of(listeners));
+        if (certificates != null) all.addAll(CertificateGauges.of(certificates, java.time.Instant.now()));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             PrometheusTextFormatWriter.create().write(out, new MetricSnapshots(all));

@@ -128,6 +128,7 @@ class ApiAccessTest {
                 Map.entry("dismissMessages", Sample.of(null, ApiFixture.json(Map.of("ids", new long[] {quarantined},
                         "reason", "sent by phone")), f -> meeting(f, "dismissMessages"))),
                 Map.entry("getMetrics", Sample.of(null, null, f -> meeting(f, "getMetrics"))),
+                Map.entry("listCertificates", Sample.of(null, null, f -> meeting(f, "listCertificates"))),
                 Map.entry("getOpenApi", Sample.of(null, null, f -> none())),
                 Map.entry("createSession", Sample.of(null, ApiFixture.json(Map.of("username",
                         fixture.user("viewer", false).username(), "password", ApiFixture.PASSWORD)), f -> none())),

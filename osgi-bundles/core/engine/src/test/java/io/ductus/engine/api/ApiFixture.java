@@ -95,7 +95,7 @@ final class ApiFixture implements AutoCloseable {
     final ListenerLimits listeners = ListenerLimits.defaults();
     final Api api;
     final ApiServer server;
-    private final HttpClient http = HttpClient.newHttpClient();
+    private final HttpClient http;
     private final SecureRandom random = new SecureRandom();
     private volatile EngineRuntime runtime;
     private com.sun.net.httpserver.HttpServer hooks;
@@ -108,6 +108,17 @@ final class ApiFixture implements AutoCloseable {
 
     /** @param keepAlive how long event streams stay silent before a keep-alive comment */
     ApiFixture(Duration keepAlive) throws Exception {
+        this(keepAlive, java.util.Optional.empty(), HttpClient.newHttpClient());
+    }
+
+    /** The API with TLS, called with the given client (one that trusts the listener's CA). */
+    static ApiFixture withTls(io.ductus.connector.listener.tls.ServerTls tls, HttpClient client) throws Exception {
+        return new ApiFixture(KEEP_ALIVE, java.util.Optional.of(tls), client);
+    }
+
+    private ApiFixture(Duration keepAlive, java.util.Optional<io.ductus.connector.listener.tls.ServerTls> tls, HttpClient client)
+            throws Exception {
+        http = client;
         folder = Files.createTempDirectory("ductus-api");
         store = SqliteStores.open(folder.resolve("ductus.db"));
         accounts = store.accounts();
@@ -115,6 +126,7 @@ final class ApiFixture implements AutoCloseable {
         api = new Api(new EngineParts(status, List::of, new ConnectorRegistry(), List::of, () -> runtime, store, events, metrics),
                 clock, "1.2.3", Lockout.DEFAULT, SessionPolicy.DEFAULT, keepAlive, ApiLimits.defaults(2, listeners.refusals()));
         server = new ApiServer(HostPort.parse("127.0.0.1:0"), api.router(), listeners);
+        server.secure(tls, java.util.Optional.empty());
         server.start();
     }
 

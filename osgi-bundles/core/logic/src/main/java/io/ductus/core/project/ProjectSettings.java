@@ -21,10 +21,19 @@ import java.util.Optional;
  * @param bytesInFlightMb the budget of bytes in flight ({@code limits.bytes_in_flight_mb}), when written
  * @param retention the window of interfaces that do not name one ({@code retention:}, default 7w)
  * @param auditKeep how long audit rows are kept ({@code audit.keep}, default 6y)
+ * @param apiSecurity the API listener's TLS, client certificates and allow list ({@code api.tls} and the rest)
  */
 public record ProjectSettings(Optional<HostPort> apiListen, Optional<DatabaseSetting> database, Map<String, String> variables,
                               Optional<ZoneId> timeZone, AlertSettings alerts, Replay replay, Optional<Long> bytesInFlightMb,
-                              io.ductus.core.retention.Window retention, io.ductus.core.retention.KeepYears auditKeep) {
+                              io.ductus.core.retention.Window retention, io.ductus.core.retention.KeepYears auditKeep,
+                              ListenerSecurity apiSecurity) {
+
+    /** Settings with a plain API that anyone may reach. */
+    public ProjectSettings(Optional<HostPort> apiListen, Optional<DatabaseSetting> database, Map<String, String> variables,
+                           Optional<ZoneId> timeZone, AlertSettings alerts, Replay replay, Optional<Long> bytesInFlightMb,
+                           io.ductus.core.retention.Window retention, io.ductus.core.retention.KeepYears auditKeep) {
+        this(apiListen, database, variables, timeZone, alerts, replay, bytesInFlightMb, retention, auditKeep, ListenerSecurity.NONE);
+    }
 
     /**
      * ductus.yaml's replay section: results kept for {@code keep}; a replay spread over {@code threads}
@@ -64,9 +73,11 @@ public record ProjectSettings(Optional<HostPort> apiListen, Optional<DatabaseSet
         Objects.requireNonNull(bytesInFlightMb, "bytesInFlightMb");
         Objects.requireNonNull(retention, "retention");
         Objects.requireNonNull(auditKeep, "auditKeep");
+        Objects.requireNonNull(apiSecurity, "apiSecurity");
     }
 
     public ProjectSettings withDatabase(DatabaseSetting db) {
-        return new ProjectSettings(apiListen, Optional.of(db), variables, timeZone, alerts, replay, bytesInFlightMb, retention, auditKeep);
+        return new ProjectSettings(apiListen, Optional.of(db), variables, timeZone, alerts, replay, bytesInFlightMb, retention, auditKeep,
+                apiSecurity);
     }
 }

@@ -31,7 +31,19 @@ public final class ProjectShapes {
     public static final Section DUCTUS = Section.of(
             Setting.optional("api", Section.of(
                             Setting.optional("listen", Text.hostPort(), DEFAULT_API_LISTEN,
-                                    "Address of the REST API listener; --api-listen overrides it.", "127.0.0.1:7700")),
+                                    "Address of the REST API listener; --api-listen overrides it. Off loopback without tls the engine"
+                                            + " warns at start and in ductus validate.", "127.0.0.1:7700"),
+                            Setting.optional("tls", Text.any(), null,
+                                    "A certificate pair of resources.yaml: the API listens with TLS 1.2/1.3 only, sends HSTS and"
+                                            + " marks its session cookie Secure (docs/security.md).", "api-pair"),
+                            Setting.optional("tls_client_ca", Text.any(), null,
+                                    "A CA of resources.yaml: callers must show a client certificate it issued.", "hospital-ca"),
+                            Setting.optional("tls_client_subjects", Text.any(), null,
+                                    "Comma-separated patterns (CN=, O=, OU=, DNS=; * matches any run) one of which the client"
+                                            + " certificate must match.", "\"CN=ops-*, O=Example Hospital\""),
+                            Setting.optional("allow", Text.any(), null,
+                                    "Comma-separated addresses, subnets and host names that may connect; others are dropped unread.",
+                                    "\"10.1.0.0/16, 127.0.0.1, ops.example.org\"")),
                     null, "The engine's REST API (/api/v1).", ""),
             Setting.optionalWithNote("database", Text.database(), "sqlite:<data folder>/ductus.db",
                     "Where messages are stored. A relative SQLite path is taken relative to the project folder; --database overrides it.",
@@ -79,10 +91,31 @@ public final class ProjectShapes {
             Setting.optional("max_connections", new WholeNumber(1, 1000), 10L,
                     "Size of the connection pool shared by every interface that uses this database.", "10"));
 
+    /** One named certificate in resources.yaml: a pair (from files or PEM text) or a CA alone. */
+    public static final Section CERTIFICATE_RESOURCE = Section.of(
+            Setting.optional("cert_file", Text.any(), null,
+                    "A pair's certificate chain, PEM, leaf first then its intermediates (a path relative to the project folder)."
+                            + " Checked every minute: a renewed file is picked up by new connections without a restart.",
+                    "certs/lab-listener.crt"),
+            Setting.optional("key_file", Text.any(), null,
+                    "The pair's private key, PEM (PKCS#8 BEGIN PRIVATE KEY, or BEGIN RSA PRIVATE KEY).", "certs/lab-listener.key"),
+            Setting.optional("cert", Text.any(), null,
+                    "The chain as PEM text instead of a file, usually a ${secret:NAME}.", "${secret:LAB_CERT}"),
+            Setting.optional("key", Text.any(), null,
+                    "The private key as PEM text instead of a file, usually a ${secret:NAME}.", "${secret:LAB_KEY}"),
+            Setting.optional("ca_file", Text.any(), null,
+                    "A CA alone: the certificates to trust, PEM (a path relative to the project folder).", "certs/hospital-ca.pem"),
+            Setting.optional("ca", Text.any(), null, "A CA alone as PEM text instead of a file.", "${secret:PARTNER_CA}"));
+
     /** resources.yaml: named connections, so interface code and YAML never hold credentials. */
     public static final Section RESOURCES = Section.of(
             Setting.optional("databases", new NamedEntries("database", DATABASE_RESOURCE, false), null,
-                    "Database connections by name; interface code opens them with db(\"name\").", ""));
+                    "Database connections by name; interface code opens them with db(\"name\").", ""),
+            Setting.optional("certificates", new NamedEntries("certificate", CERTIFICATE_RESOURCE, false), null,
+                    "Certificates by name (docs/security.md): a pair (cert_file + key_file, or cert + key as PEM text) that a"
+                            + " listener presents (tls: NAME) or a connection shows as its client certificate, or a CA alone"
+                            + " (ca_file or ca) that a listener checks client certificates against or a connection trusts."
+                            + " Every entry is loaded and checked before anything starts.", ""));
 
     static final Section RETRY = Section.of(
             Setting.optionalWithNote("max_attempts", WholeNumber.atLeast(1), "retry forever",

@@ -38,7 +38,7 @@ public final class ProjectValidator {
                 .flatMap(file -> checked(file, ProjectShapes.DUCTUS, types, problems, AlertsReader::check, SettingsReader::settings))
                 .orElse(ProjectSettings.DEFAULTS);
         Optional<Resources> readResources = sources.resources().isEmpty() ? Optional.of(Resources.NONE)
-                : checked(sources.resources().get(), ProjectShapes.RESOURCES, types, problems, (root, found) -> { },
+                : checked(sources.resources().get(), ProjectShapes.RESOURCES, types, problems, CertificateNames::check,
                         SettingsReader::resources);
         Resources resources = readResources.orElse(Resources.NONE);
 
@@ -54,6 +54,8 @@ public final class ProjectValidator {
         // A resources.yaml with problems of its own says nothing about which databases exist. Checked before
         // the routes, so that a route to an interface left out here is refused too.
         readResources.ifPresent(r -> refuseUnknownDatabases(sources, interfaces, refused, r, problems));
+        readResources.ifPresent(r -> refuseUnknownCertificates(sources, interfaces, refused, r, problems));
+        readResources.ifPresent(r -> apiCertificates(sources, r, problems));
         refuseBrokenRoutes(sources, interfaces, refused, problems);
         return new ProjectCheck(new Project(settings, resources, interfaces), problems, refused);
     }
@@ -180,6 +182,39 @@ public final class ProjectValidator {
             interfaces.remove(definition.name());
             refused.put(definition.name(), unknown);
         }
+    }
+
+    /** Leaves out interfaces whose source or destinations name a certificate resources.yaml does not have (or of the wrong kind). */
+    private static void refuseUnknownCertificates(ProjectSources sources, Map<String, InterfaceDefinition> interfaces,
+                                                  Map<String, List<Problem>> refused, Resources resources, List<Problem> problems) {
+        for (InterfaceDefinition definition : List.copyOf(interfaces.values())) {
+            ProjectFile file = sources.interfaces().get(definition.name());
+            List<Problem> unknown = new ArrayList<>();
+            for (Map.Entry<String, String> bad : CertificateNames.unfit(definition.source().settings(), resources.certificates())) {
+                unknown.add(new Problem(file.path(), sourceSettingPosition(file, bad.getKey()), "source." + bad.getKey(), bad.getValue()));
+            }
+            for (DestinationDefinition destination : definition.destinations().values()) {
+                for (Map.Entry<String, String> bad : CertificateNames.unfit(destination.settings(), resources.certificates())) {
+                    unknown.add(new Problem(file.path(), settingPosition(file, destination.name(), bad.getKey()),
+                            "destinations." + destination.name() + "." + bad.getKey(), bad.getValue()));
+                }
+            }
+            if (unknown.isEmpty()) continue;
+            problems.addAll(unknown);
+            interfaces.remove(definition.name());
+            refused.put(definition.name(), unknown);
+        }
+    }
+
+    /** ductus.yaml's api: certificates it names must be in resources.yaml (the engine does not start otherwise). */
+    private static void apiCertificates(ProjectSources sources, Resources resources, List<Problem> problems) {
+        sources.ductus().flatMap(ProjectFile::root).filter(MapNode.class::isInstance).map(MapNode.class::cast)
+                .flatMap(root -> root.value("api")).filter(MapNode.class::isInstance).map(MapNode.class::cast).ifPresent(api -> {
+                    for (Map.Entry<String, String> bad : CertificateNames.unfit(api.plain(), resources.certificates())) {
+                        Position at = api.value(bad.getKey()).map(Node::position).orElse(api.position());
+                        problems.add(new Problem(sources.ductus().get().path(), at, "api." + bad.getKey(), bad.getValue()));
+                    }
+                });
     }
 
     private static Optional<String> unknownDatabase(Map<String, Object> settings, Resources resources) {

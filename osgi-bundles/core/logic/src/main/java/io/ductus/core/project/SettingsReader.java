@@ -37,7 +37,12 @@ final class SettingsReader {
         io.ductus.core.retention.KeepYears auditKeep = root.value("audit").filter(MapNode.class::isInstance).map(MapNode.class::cast)
                 .flatMap(a -> InterfaceReader.text(a, "keep")).map(io.ductus.core.retention.KeepYears::parse)
                 .orElse(io.ductus.core.retention.KeepYears.DEFAULT);
-        return new ProjectSettings(listen, database, variables, zone, alerts, replay, bytesInFlightMb, retention, auditKeep);
+        ListenerSecurity apiSecurity = root.value("api").filter(MapNode.class::isInstance).map(MapNode.class::cast)
+                .map(api -> new ListenerSecurity(InterfaceReader.text(api, "tls"), InterfaceReader.text(api, "tls_client_ca"),
+                        ListenerSecurity.items(InterfaceReader.text(api, "tls_client_subjects").orElse(null)),
+                        ListenerSecurity.items(InterfaceReader.text(api, "allow").orElse(null))))
+                .orElse(ListenerSecurity.NONE);
+        return new ProjectSettings(listen, database, variables, zone, alerts, replay, bytesInFlightMb, retention, auditKeep, apiSecurity);
     }
 
     static Resources resources(MapNode root) {
@@ -52,6 +57,15 @@ final class SettingsReader {
                         InterfaceReader.wholeNumber(db, "max_connections").orElse(DEFAULT_MAX_CONNECTIONS).intValue()));
             }
         });
-        return new Resources(databases);
+        Map<String, CertificateResource> certificates = new LinkedHashMap<>();
+        root.value("certificates").map(MapNode.class::cast).ifPresent(map -> {
+            for (MapNode.Entry entry : map.entries()) {
+                MapNode c = (MapNode) entry.value();
+                certificates.put(entry.key(), new CertificateResource(entry.key(), InterfaceReader.text(c, "cert_file"),
+                        InterfaceReader.text(c, "cert"), InterfaceReader.text(c, "key_file"), InterfaceReader.text(c, "key"),
+                        InterfaceReader.text(c, "ca_file"), InterfaceReader.text(c, "ca")));
+            }
+        });
+        return new Resources(databases, certificates);
     }
 }
