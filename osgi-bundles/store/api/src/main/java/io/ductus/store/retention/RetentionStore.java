@@ -50,6 +50,40 @@ public interface RetentionStore {
      */
     List<Kept> kept(Map<String, Long> cutoffs);
 
+    /**
+     * One maintenance run of a database whose messages are partitioned by time (PostgreSQL; elsewhere it does
+     * nothing): leaves made ahead of time, messages of interfaces whose window changed moved to its tier,
+     * expired leaves dropped after the messages someone still needs moved out (to their interface's tier, or
+     * pending and kept quarantined ones to the held area), held months that are over dropped once nothing in
+     * them is needed. Off the hot path: making a leaf never holds up an insert, and gives up after a short
+     * lock timeout except when tomorrow's is missing.
+     *
+     * @param now     the time it runs at
+     * @param keeping each interface's window and whether its quarantined messages go with it; an interface not
+     *                named keeps nothing beyond its tier's window but its pending and quarantined messages
+     */
+    default Maintained maintain(long now, Map<String, Keeping> keeping) {
+        return Maintained.NOTHING;
+    }
+
+    /** What an interface's retention keeps: its window's days, and whether its quarantined messages go with it. */
+    record Keeping(int days, boolean purgeQuarantined) {
+    }
+
+    /**
+     * One maintenance run.
+     *
+     * @param made    leaves made (messages' and deliveries' each count)
+     * @param dropped periods dropped (a messages leaf with its deliveries leaf)
+     * @param held    messages moved out of dropped periods to stay (held area, or a longer window's tier)
+     * @param moved   messages moved to their interface's tier after a window change
+     * @param gaveUp  leaves not made this time: their lock was taken (the next run tries again)
+     * @param nanos   how long the run took
+     */
+    record Maintained(int made, int dropped, long held, long moved, int gaveUp, long nanos) {
+        public static final Maintained NOTHING = new Maintained(0, 0, 0, 0, 0, 0);
+    }
+
     /** How many audit rows there are. */
     long auditRows();
 

@@ -46,10 +46,19 @@ final class JdbcRetention implements RetentionStore {
 
     private final Dialect dialect;
     private final Transactions transactions;
+    private final Tiers tiers;
+    private final PartitionRetention partitions;
 
-    JdbcRetention(Dialect dialect, Transactions transactions) {
+    JdbcRetention(Dialect dialect, Transactions transactions, Tiers tiers) {
         this.dialect = dialect;
         this.transactions = transactions;
+        this.tiers = tiers;
+        this.partitions = dialect == Dialect.POSTGRES ? new PartitionRetention(transactions, tiers) : null;
+    }
+
+    @Override
+    public Maintained maintain(long now, Map<String, Keeping> keeping) {
+        return partitions == null ? Maintained.NOTHING : partitions.maintain(now, keeping);
     }
 
     @Override
@@ -77,6 +86,7 @@ final class JdbcRetention implements RetentionStore {
                 return ps.executeUpdate();
             }
         });
+        tiers.applied(interfaceName, days);
     }
 
     @Override
@@ -94,6 +104,7 @@ final class JdbcRetention implements RetentionStore {
                 return ps.executeBatch().length;
             }
         });
+        daysByInterface.forEach(tiers::applied);
     }
 
     @Override
