@@ -125,6 +125,7 @@ public final class RetentionService implements AutoCloseable {
         Project p = project.get();
         Map<String, InterfaceRetention> interfaces = sync(p, started);
         known = interfaces;
+        maintain(interfaces);
         long deleted = 0;
         long kept = 0;
         longestBatch = 0;
@@ -206,6 +207,24 @@ public final class RetentionService implements AutoCloseable {
         runSoon();
         known = interfaces();
         return Optional.ofNullable(known.get(name));
+    }
+
+    /**
+     * PostgreSQL's partitions (elsewhere nothing): leaves made ahead, changed windows' messages moved, expired
+     * leaves dropped once what is still needed moved to the held area. Before the purges, which then find
+     * only the few messages a dropped leaf did not take.
+     */
+    private void maintain(Map<String, InterfaceRetention> interfaces) {
+        Map<String, RetentionStore.Keeping> keeping = new LinkedHashMap<>();
+        for (InterfaceRetention i : interfaces.values()) {
+            i.applied().ifPresent(w -> keeping.put(i.name(), new RetentionStore.Keeping(w.days(), i.purgeQuarantined())));
+        }
+        RetentionStore.Maintained m = store.maintain(clock.millis(), keeping);
+        if (m.made() + m.dropped() + m.moved() + m.gaveUp() > 0) {
+            LOG.info("retention: partitions made {}, periods dropped {} ({} message(s) kept out of them), {} message(s) moved"
+                    + " to a changed window's tier, {} not made this time (locked), in {} ms",
+                    m.made(), m.dropped(), m.held(), m.moved(), m.gaveUp(), m.nanos() / 1_000_000);
+        }
     }
 
     /** Purges one interface to its cutoff in paced batches; {deleted, kept}. */

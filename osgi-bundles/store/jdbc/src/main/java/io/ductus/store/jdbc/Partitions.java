@@ -8,6 +8,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -25,7 +27,10 @@ final class Partitions {
 
     /** How long making a leaf ahead of time waits for its lock before it gives up until the next run. */
     static final int LOCK_TIMEOUT_MS = 2_000;
+    /** The first key of the advisory locks that make one leaf at a time (engines' own locks use one bigint key). */
+    static final int ADVISORY_CLASS = 21;
     private static final Pattern MISSING = Pattern.compile("no partition of relation \"(messages|deliveries)_t(\\d+)\"");
+    private static final Pattern INDEX_DEF = Pattern.compile("^CREATE (UNIQUE )?INDEX \\S+ ON ONLY \\S+ USING");
     private static final Pattern KEY = Pattern.compile("\\(received_at\\) = \\((-?\\d+)\\)");
 
     private Partitions() {
@@ -65,9 +70,15 @@ final class Partitions {
             tx.write(Durability.STRICT, c -> {
                 try (Statement s = c.createStatement()) {
                     s.execute("SET LOCAL lock_timeout = " + (wait ? 0 : LOCK_TIMEOUT_MS));
+                    // Writers that found the same leaf missing at once make it once: the others wait here, then find it.
+                    try (PreparedStatement ps = c.prepareStatement("SELECT pg_advisory_xact_lock(" + ADVISORY_CLASS + ", hashtext(?))")) {
+                        ps.setString(1, leaf);
+                        ps.executeQuery().close();
+                    }
                     if (state(c, leaf).isEmpty()) {
                         s.execute("CREATE TABLE " + leaf + " (LIKE " + table + " INCLUDING DEFAULTS) WITH (fillfactor = "
                                 + (table.equals("messages") ? 90 : 80) + ")");
+                        indexes(c, table, leaf);
                     }
                     if (state(c, leaf).orElse(State.DETACHED) == State.DETACHED) {
                         s.execute("ALTER TABLE " + table + "_t" + p.tier() + " ATTACH PARTITION " + leaf
@@ -80,6 +91,34 @@ final class Partitions {
             made++;
         }
         return made;
+    }
+
+    /**
+     * The leaf's indexes, made before it is attached (which adopts them) so that each is named after its
+     * parent's index (deliveries_pending_t7_20261201): plans and locks then say which index they mean.
+     */
+    private static void indexes(Connection c, String table, String leaf) throws SQLException {
+        String suffix = leaf.substring(table.length());
+        List<String[]> all = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT i.relname, pg_get_indexdef(x.indexrelid), x.indisprimary FROM pg_index x
+                JOIN pg_class i ON i.oid = x.indexrelid WHERE x.indrelid = ?::regclass ORDER BY i.relname""")) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) all.add(new String[] {rs.getString(1), rs.getString(2), Boolean.toString(rs.getBoolean(3))});
+            }
+        }
+        try (Statement s = c.createStatement()) {
+            for (String[] index : all) {
+                String name = index[0] + suffix;
+                Matcher m = INDEX_DEF.matcher(index[1]);
+                if (!m.find()) throw new SQLException("cannot read the definition of index " + index[0] + ": " + index[1]);
+                s.execute(m.replaceFirst("CREATE $1INDEX " + name + " ON " + leaf + " USING"));
+                if (Boolean.parseBoolean(index[2])) {
+                    s.execute("ALTER TABLE " + leaf + " ADD CONSTRAINT " + name + " PRIMARY KEY USING INDEX " + name);
+                }
+            }
+        }
     }
 
     /** The period a failed insert or move had no leaf for, read from PostgreSQL's error; empty for any other error. */
