@@ -131,7 +131,7 @@ public final class RetentionService implements AutoCloseable {
         longestBatch = 0;
         for (InterfaceRetention i : interfaces.values()) {
             if (i.applied().isEmpty()) continue;
-            long[] n = purge(i.name(), i.applied().get().cutoff(clock.millis()), i.purgeQuarantined());
+            long[] n = purge(i.name(), store.cutoff(i.applied().get().days(), clock.millis()), i.purgeQuarantined());
             deleted += n[0];
             kept += n[1];
             if (n[0] > 0) LOG.info("retention: {} message(s) of {} older than {} deleted, {} kept (pending or quarantined)",
@@ -275,7 +275,7 @@ public final class RetentionService implements AutoCloseable {
     private void count(Map<String, InterfaceRetention> interfaces) {
         Map<String, Long> cutoffs = new LinkedHashMap<>();
         long now = clock.millis();
-        interfaces.values().forEach(i -> i.applied().ifPresent(w -> cutoffs.put(i.name(), w.cutoff(now))));
+        interfaces.values().forEach(i -> i.applied().ifPresent(w -> cutoffs.put(i.name(), store.cutoff(w.days(), now))));
         Map<String, RetentionStore.Kept> kept = new LinkedHashMap<>();
         for (RetentionStore.Kept k : store.kept(cutoffs)) kept.put(k.interfaceName(), k);
         counted = new Counted(now, kept, store.auditRows(), store.space());

@@ -32,6 +32,15 @@ public interface RetentionStore {
      */
     Purged purge(String interfaceName, long cutoff, boolean purgeQuarantined, long afterId, int limit);
 
+    /**
+     * The cutoff of a window of {@code days} at {@code now} as this database keeps windows: exactly (SQLite),
+     * or from the start of the period of the window's tier that the exact cutoff falls in (PostgreSQL, whose
+     * partitions go whole: a day for 1w, a week for 3w and 7w). What the purge and the counts go by.
+     */
+    default long cutoff(int days, long now) {
+        return now - days * 86_400_000L;
+    }
+
     /** Deletes up to {@code limit} of the oldest audit rows written before {@code before}, in one transaction; how many. */
     int purgeAudit(long before, int limit);
 

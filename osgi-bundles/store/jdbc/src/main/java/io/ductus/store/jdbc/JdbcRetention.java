@@ -108,11 +108,10 @@ final class JdbcRetention implements RetentionStore {
     }
 
     @Override
-    public Purged purge(String interfaceName, long givenCutoff, boolean purgeQuarantined, long afterId, int limit) {
+    public Purged purge(String interfaceName, long cutoff, boolean purgeQuarantined, long afterId, int limit) {
         if (limit < 1) throw new IllegalArgumentException("limit must be at least 1");
         return transactions.write(Durability.RELAXED, c -> {
             long started = System.nanoTime();
-            long cutoff = keptFrom(c, interfaceName, givenCutoff);
             List<Long> ids = new ArrayList<>();
             List<Object[]> claims = new ArrayList<>();
             int kept = 0;
@@ -175,12 +174,13 @@ final class JdbcRetention implements RetentionStore {
     }
 
     /**
-     * The cutoff as this database keeps it: on PostgreSQL a window is kept in whole periods of its tier (the
-     * rest of the day, or week, the cutoff falls in goes when its partition drops, all at once); exact on SQLite.
+     * On PostgreSQL a window is kept in whole periods of its tier: the rest of the day (1w) or week (3w, 7w) the
+     * exact cutoff falls in goes when its partition drops, all at once, rather than row by row.
      */
-    private long keptFrom(Connection c, String interfaceName, long cutoff) throws SQLException {
-        if (dialect != Dialect.POSTGRES) return cutoff;
-        return Math.min(cutoff, Periods.of(tiers.of(c, interfaceName), cutoff).from());
+    @Override
+    public long cutoff(int days, long now) {
+        long exact = RetentionStore.super.cutoff(days, now);
+        return dialect == Dialect.POSTGRES ? Periods.of(Tiers.forDays(days), exact).from() : exact;
     }
 
     private static boolean deletable(String status, boolean purgeQuarantined) {
@@ -243,7 +243,7 @@ final class JdbcRetention implements RetentionStore {
                     long past = 0;
                     if (cutoff != null) {
                         held.setString(1, name);
-                        held.setLong(2, keptFrom(c, name, cutoff));
+                        held.setLong(2, cutoff);
                         try (ResultSet h = held.executeQuery()) {
                             h.next();
                             past = h.getLong(1);
