@@ -125,8 +125,7 @@ public final class RetentionService implements AutoCloseable {
         Project p = project.get();
         Map<String, InterfaceRetention> interfaces = sync(p, started);
         known = interfaces;
-        maintain(interfaces);
-        long deleted = 0;
+        long deleted = maintain(interfaces); // messages that went with dropped partitions (PostgreSQL)
         long kept = 0;
         longestBatch = 0;
         for (InterfaceRetention i : interfaces.values()) {
@@ -214,17 +213,18 @@ public final class RetentionService implements AutoCloseable {
      * leaves dropped once what is still needed moved to the held area. Before the purges, which then find
      * only the few messages a dropped leaf did not take.
      */
-    private void maintain(Map<String, InterfaceRetention> interfaces) {
+    private long maintain(Map<String, InterfaceRetention> interfaces) {
         Map<String, RetentionStore.Keeping> keeping = new LinkedHashMap<>();
         for (InterfaceRetention i : interfaces.values()) {
             i.applied().ifPresent(w -> keeping.put(i.name(), new RetentionStore.Keeping(w.days(), i.purgeQuarantined())));
         }
         RetentionStore.Maintained m = store.maintain(clock.millis(), keeping);
         if (m.made() + m.dropped() + m.moved() + m.gaveUp() > 0) {
-            LOG.info("retention: partitions made {}, periods dropped {} ({} message(s) kept out of them), {} message(s) moved"
-                    + " to a changed window's tier, {} not made this time (locked), in {} ms",
-                    m.made(), m.dropped(), m.held(), m.moved(), m.gaveUp(), m.nanos() / 1_000_000);
+            LOG.info("retention: partitions made {}, periods dropped {} with {} message(s) ({} kept out of them), {} message(s)"
+                    + " moved to a changed window's tier, {} not made this time (locked), in {} ms",
+                    m.made(), m.dropped(), m.droppedMessages(), m.held(), m.moved(), m.gaveUp(), m.nanos() / 1_000_000);
         }
+        return m.droppedMessages();
     }
 
     /** Purges one interface to its cutoff in paced batches; {deleted, kept}. */

@@ -84,13 +84,14 @@ public interface RetentionStore {
      *
      * @param made    leaves made (messages' and deliveries' each count)
      * @param dropped periods dropped (a messages leaf with its deliveries leaf)
+     * @param droppedMessages messages that went with them
      * @param held    messages moved out of dropped periods to stay (held area, or a longer window's tier)
      * @param moved   messages moved to their interface's tier after a window change
      * @param gaveUp  leaves not made this time: their lock was taken (the next run tries again)
      * @param nanos   how long the run took
      */
-    record Maintained(int made, int dropped, long held, long moved, int gaveUp, long nanos) {
-        public static final Maintained NOTHING = new Maintained(0, 0, 0, 0, 0, 0);
+    record Maintained(int made, int dropped, long droppedMessages, long held, long moved, int gaveUp, long nanos) {
+        public static final Maintained NOTHING = new Maintained(0, 0, 0, 0, 0, 0, 0);
     }
 
     /** How many audit rows there are. */

@@ -37,14 +37,17 @@ final class PartitionRetention {
 
     private final Transactions tx;
     private final Tiers tiers;
+    /** Messages that went with the leaves this run dropped (counted before each detach). */
+    private long droppedMessages;
 
     PartitionRetention(Transactions tx, Tiers tiers) {
         this.tx = tx;
         this.tiers = tiers;
     }
 
-    Maintained maintain(long now, Map<String, Keeping> keeping) {
+    synchronized Maintained maintain(long now, Map<String, Keeping> keeping) {
         long t0 = System.nanoTime();
+        droppedMessages = 0;
         tx.read(c -> {
             tiers.reload(c);
             return null;
@@ -93,7 +96,7 @@ final class PartitionRetention {
             held += dropPeriod(p, keeping, now);
             dropped++;
         }
-        return new Maintained(made, dropped, held, moved, gaveUp, System.nanoTime() - t0);
+        return new Maintained(made, dropped, droppedMessages, held, moved, gaveUp, System.nanoTime() - t0);
     }
 
     private static boolean lockTimeout(Throwable e) {
@@ -162,6 +165,7 @@ final class PartitionRetention {
         String messages = p.leaf("messages");
         String deliveries = p.leaf("deliveries");
         long moved = 0;
+        long gone = 0;
         if (tx.read(c -> Partitions.state(c, messages)).orElse(State.DETACHED) == State.ATTACHED) {
             if (p.tier() != Tiers.HELD) {
                 long after = 0;
@@ -175,13 +179,22 @@ final class PartitionRetention {
                 }
             }
             forgetClaims(messages);
+            gone += tx.read(c -> count(c, messages));
         }
         Partitions.detach(tx, deliveries, p);
         Partitions.detach(tx, messages, p);
-        moved += copyBack(p, keeping, now);
+        long back = copyBack(p, keeping, now);
         if (tx.read(c -> Partitions.state(c, deliveries)).isPresent()) Partitions.drop(tx, deliveries);
         if (tx.read(c -> Partitions.state(c, messages)).isPresent()) Partitions.drop(tx, messages);
-        return moved;
+        droppedMessages += gone - back;
+        return moved + back;
+    }
+
+    private static long count(Connection c, String leaf) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM " + leaf); ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        }
     }
 
     /** Moves messages of a leaf, each with its deliveries, to their target tiers; locked first, in id order. */
