@@ -45,7 +45,28 @@ final class PartitionRetention {
         this.tiers = tiers;
     }
 
+    /**
+     * One run, unless another engine of the same database runs one now (engines on one database: one session
+     * advisory lock, held on a connection of its own for the run; PostgreSQL frees it however the process ends).
+     */
     synchronized Maintained maintain(long now, Map<String, Keeping> keeping) {
+        return tx.autocommit(lock -> {
+            try (PreparedStatement ps = lock.prepareStatement("SELECT pg_try_advisory_lock(" + Partitions.MAINTENANCE_LOCK + ", 0)");
+                 ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                if (!rs.getBoolean(1)) return Maintained.NOTHING;
+            }
+            try {
+                return run(now, keeping);
+            } finally {
+                try (PreparedStatement ps = lock.prepareStatement("SELECT pg_advisory_unlock(" + Partitions.MAINTENANCE_LOCK + ", 0)")) {
+                    ps.executeQuery().close();
+                }
+            }
+        });
+    }
+
+    private Maintained run(long now, Map<String, Keeping> keeping) {
         long t0 = System.nanoTime();
         droppedMessages = 0;
         tx.read(c -> {

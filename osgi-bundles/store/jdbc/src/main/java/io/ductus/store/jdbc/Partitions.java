@@ -27,8 +27,12 @@ final class Partitions {
 
     /** How long making a leaf ahead of time waits for its lock before it gives up until the next run. */
     static final int LOCK_TIMEOUT_MS = 2_000;
-    /** The first key of the advisory locks that make one leaf at a time (engines' own locks use one bigint key). */
-    static final int ADVISORY_CLASS = 21;
+    /**
+     * The first keys of the advisory locks: one maintenance run at a time on a database, and one maker per leaf
+     * (engines' own locks use one bigint key, a space of its own).
+     */
+    static final int MAINTENANCE_LOCK = 21;
+    static final int LEAF_LOCK = 22;
     private static final Pattern MISSING = Pattern.compile("no partition of relation \"(messages|deliveries)_t(\\d+)\"");
     private static final Pattern INDEX_DEF = Pattern.compile("^CREATE (UNIQUE )?INDEX \\S+ ON ONLY \\S+ USING");
     private static final Pattern KEY = Pattern.compile("\\(received_at\\) = \\((-?\\d+)\\)");
@@ -71,7 +75,7 @@ final class Partitions {
                 try (Statement s = c.createStatement()) {
                     s.execute("SET LOCAL lock_timeout = " + (wait ? 0 : LOCK_TIMEOUT_MS));
                     // Writers that found the same leaf missing at once make it once: the others wait here, then find it.
-                    try (PreparedStatement ps = c.prepareStatement("SELECT pg_advisory_xact_lock(" + ADVISORY_CLASS + ", hashtext(?))")) {
+                    try (PreparedStatement ps = c.prepareStatement("SELECT pg_advisory_xact_lock(" + LEAF_LOCK + ", hashtext(?))")) {
                         ps.setString(1, leaf);
                         ps.executeQuery().close();
                     }

@@ -240,6 +240,19 @@ class PartitionRetentionTest {
         assertThat(tier(next)).as("new messages go to the new tier at once").isEqualTo(21);
     }
 
+    /** Engines on one database: while one runs the maintenance, another's run does nothing (and does not wait). */
+    @Test
+    void one_maintenance_at_a_time_on_a_database() throws Exception {
+        long now = START + 100 * DAY;
+        try (Connection other = Database.POSTGRES.connect(location); Statement s = other.createStatement()) {
+            s.execute("SELECT pg_advisory_lock(21, 0)"); // another engine's run
+            assertThat(store.retention().maintain(now, Map.of()).made()).as("while another runs").isZero();
+            s.execute("SELECT pg_advisory_unlock(21, 0)");
+        }
+        assertThat(store.retention().maintain(now, Map.of()).made()).as("after it").isPositive();
+        assertThat(store.retention().maintain(now, Map.of()).made()).as("nothing left to make").isZero();
+    }
+
     private NewMessage message(long at, String text, String dedupeKey) {
         return new NewMessage(at, text.getBytes(StandardCharsets.UTF_8), "UTF-8", null, 0, dedupeKey, List.of("out"), null);
     }
