@@ -240,6 +240,38 @@ class PartitionRetentionTest {
         assertThat(tier(next)).as("new messages go to the new tier at once").isEqualTo(21);
     }
 
+    /**
+     * A worker's outcome for a delivery that moves to the held area under it (the move holds the row; the
+     * worker's update waits, then finds the row gone to another partition: 40001) still lands: the store runs
+     * the write again and finds the row where it is now. The settle follows it there too.
+     */
+    @Test
+    void an_outcome_for_a_delivery_moved_under_it_lands_where_the_row_is_now() throws Exception {
+        store.retention().applyNew(Map.of("feed", 7), "engine", START);
+        store.store(new IntakeBatch("feed", Durability.STRICT, List.of(message(START, "owed", null)), null), START);
+        store.retention().maintain(START + 30 * DAY, Map.of("feed", new Keeping(7, false))); // held: t0's month exists now
+        long id = store.store(new IntakeBatch("feed", Durability.STRICT, List.of(message(START + HOUR, "moving", null)), null), START).get(0).id();
+        assertThat(tier(id)).isEqualTo(7);
+        try (Connection mover = Database.POSTGRES.connect(location); Statement s = mover.createStatement()) {
+            mover.setAutoCommit(false);
+            s.executeUpdate("UPDATE messages SET tier = 0 WHERE id = " + id);
+            s.executeUpdate("UPDATE deliveries SET tier = 0 WHERE message_id = " + id);
+            Thread worker = Thread.ofPlatform().start(() ->
+                    store.record(List.of(DeliveryOutcome.sent(id, dest("feed", "out"), 1, null, null)), START + 2 * HOUR));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (count("SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'") == 0) {
+                assertThat(System.nanoTime()).as("the worker waits for the moved row").isLessThan(deadline);
+                Thread.onSpinWait();
+            }
+            mover.commit();
+            worker.join(10_000);
+            assertThat(worker.isAlive()).isFalse();
+        }
+        assertThat(tier(id)).isZero();
+        assertThat(status(id)).as("the outcome landed and settled in the held area").isEqualTo("sent");
+        assertThat(count("SELECT COUNT(*) FROM deliveries WHERE message_id = " + id + " AND status = 'sent' AND tier = 0")).isEqualTo(1);
+    }
+
     /** Engines on one database: while one runs the maintenance, another's run does nothing (and does not wait). */
     @Test
     void one_maintenance_at_a_time_on_a_database() throws Exception {
