@@ -118,6 +118,13 @@ final class JdbcRetention implements RetentionStore {
         if (limit < 1) throw new IllegalArgumentException("limit must be at least 1");
         return transactions.write(Durability.RELAXED, c -> {
             long started = System.nanoTime();
+            if (dialect == Dialect.POSTGRES) {
+                // Plans for these values: a generic plan of a statement on the partitioned tables locks every
+                // leaf and its indexes before it prunes (PostgreSQL 17), a custom one only the leaves it reads.
+                try (Statement s = c.createStatement()) {
+                    s.execute("SET LOCAL plan_cache_mode = force_custom_plan");
+                }
+            }
             List<Long> ids = new ArrayList<>();
             long[] span = {Long.MAX_VALUE, Long.MIN_VALUE}; // the received_at range of the batch's deletable messages
             List<Object[]> claims = new ArrayList<>();

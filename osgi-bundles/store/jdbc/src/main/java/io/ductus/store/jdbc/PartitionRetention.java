@@ -10,7 +10,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -106,7 +105,7 @@ final class PartitionRetention {
         }
         // 3. Window changes.
         long moved = 0;
-        for (var e : keeping.entrySet()) moved += moveToTier(e.getKey(), e.getValue(), now);
+        for (var e : keeping.entrySet()) moved += WindowChanges.moveToTier(tx, e.getKey(), e.getValue(), now);
         // 4. and 5. Expired leaves and the held area's months that are over.
         leaves = tx.read(Partitions::leaves);
         for (var e : leaves.entrySet()) {
@@ -194,7 +193,9 @@ final class PartitionRetention {
                     long from = after;
                     TreeMap<Long, Integer> batch = tx.read(c -> needed(c, messages, p, keeping, now, from, false));
                     if (batch.isEmpty()) break;
+                    long t = System.nanoTime();
                     tx.write(Durability.STRICT, c -> moveOut(c, messages, p, batch));
+                    rest(t);
                     moved += batch.size();
                     after = batch.lastKey();
                 }
@@ -292,6 +293,7 @@ final class PartitionRetention {
             long from = after;
             TreeMap<Long, Integer> batch = tx.read(c -> needed(c, messages, p, keeping, now, from, true));
             if (batch.isEmpty()) return copied;
+            long t = System.nanoTime();
             copied += tx.write(Durability.STRICT, c -> {
                 String mColumns = columns(c, "messages");
                 String dColumns = columns(c, "deliveries");
@@ -318,7 +320,17 @@ final class PartitionRetention {
                 return n;
             });
             after = batch.lastKey();
+            rest(t);
         }
+    }
+
+    /**
+     * After a batch that moved rows: a rest as long as the batch took, so that moving a large backlog to the
+     * held area or to a changed window's tier is busy at most half the time (intake and workers share the
+     * database with it).
+     */
+    static void rest(long batchStarted) {
+        java.util.concurrent.locks.LockSupport.parkNanos(System.nanoTime() - batchStarted);
     }
 
     private static int retier(Connection c, String sql, int tier, java.sql.Array ids) throws SQLException {
@@ -339,51 +351,6 @@ final class PartitionRetention {
                 rs.next();
                 return rs.getString(1);
             }
-        }
-    }
-
-    /**
-     * A window change: the interface's messages inside its window that are in another tier move to its own,
-     * each with its deliveries, in batches; pending ones wait (a worker is updating them). Older ones are the
-     * purge's (a shorter window) or stay where they are until their leaf expires.
-     */
-    private long moveToTier(String interfaceName, Keeping k, long now) {
-        int tier = Tiers.forDays(k.days());
-        String others = java.util.stream.IntStream.of(Tiers.HELD, 7, 21, 49).filter(t -> t != tier)
-                .mapToObj(Integer::toString).collect(Collectors.joining(", "));
-        long since = now - k.days() * Periods.DAY;
-        long moved = 0;
-        while (true) {
-            int n = tx.write(Durability.STRICT, c -> {
-                List<Long> ids = new ArrayList<>();
-                try (PreparedStatement ps = c.prepareStatement("SELECT id FROM messages WHERE tier IN (" + others + ")"
-                        + " AND interface_name = ? AND status <> 'pending' AND received_at >= ? ORDER BY id LIMIT " + BATCH + " FOR UPDATE")) {
-                    ps.setString(1, interfaceName);
-                    ps.setLong(2, since);
-                    try (ResultSet rs = ps.executeQuery()) {
-                        while (rs.next()) ids.add(rs.getLong(1));
-                    }
-                }
-                if (ids.isEmpty()) return 0;
-                java.sql.Array array = c.createArrayOf("bigint", ids.toArray());
-                int m;
-                try (PreparedStatement ps = c.prepareStatement("UPDATE messages SET tier = ? WHERE tier IN (" + others
-                        + ") AND interface_name = ? AND id = ANY (?)")) {
-                    ps.setInt(1, tier);
-                    ps.setString(2, interfaceName);
-                    ps.setArray(3, array);
-                    m = ps.executeUpdate();
-                }
-                try (PreparedStatement ps = c.prepareStatement("UPDATE deliveries SET tier = ? WHERE tier IN (" + others
-                        + ") AND message_id = ANY (?)")) {
-                    ps.setInt(1, tier);
-                    ps.setArray(2, array);
-                    ps.executeUpdate();
-                }
-                return m;
-            });
-            moved += n;
-            if (n < BATCH) return moved;
         }
     }
 }
