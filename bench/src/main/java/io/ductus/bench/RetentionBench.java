@@ -27,6 +27,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -172,7 +173,8 @@ final class RetentionBench implements BenchMain.Scenario {
         byte[] payload = ("MSH|^~\\&|LAB|HOSP|EHR|HOSP|20261101||ORU^R01|1|P|2.5\rOBX|1|NM|GLU^Glucose||5.4|mmol/l|\r").repeat(12)
                 .getBytes(StandardCharsets.ISO_8859_1);
         if (server != null) {
-            bulk(server, "bench_ingest", "old-feed", messages, at, List.of("out"), payload);
+            store.retention().maintain(now, Map.of()); // the leaves of the last seven weeks, as the engine makes them
+            bulk(server, "bench_ingest", "old-feed", 49, messages, at, List.of("out"), payload);
             return;
         }
         DestinationRef out = new DestinationRef("old-feed", "out");
@@ -199,11 +201,14 @@ final class RetentionBench implements BenchMain.Scenario {
         long windowSize = 0;
         long t0 = System.nanoTime();
         try (store) {
+            store.retention().applyNew(Map.of("steady", 7), "bench", start);
             byte[] payload = "MSH|^~\\&|LAB|HOSP|EHR|HOSP|20261101||ADT^A01|1|P|2.5\rPID|1||12345||DOE^JANE\r".repeat(16)
                     .getBytes(StandardCharsets.ISO_8859_1);
             for (int day = 0; day < 56; day++) {
                 long at = start + day * DAY;
-                if (server != null) bulk(server, "bench_steady", "steady", perDay, at, List.of("a", "b"), payload);
+                // PostgreSQL: the run's maintenance (leaves ahead, expired ones dropped); elsewhere nothing
+                store.retention().maintain(at, Map.of("steady", new RetentionStore.Keeping(7, false)));
+                if (server != null) bulk(server, "bench_steady", "steady", 7, perDay, at, List.of("a", "b"), payload);
                 for (int done = 0; server == null && done < perDay; done += 500) {
                     List<NewMessage> batch = new ArrayList<>(500);
                     for (int i = 0; i < 500; i++) batch.add(new NewMessage(at + done + i, payload, "ISO-8859-1", null, 0, null,
@@ -216,7 +221,7 @@ final class RetentionBench implements BenchMain.Scenario {
                     }
                     store.record(sent, at);
                 }
-                long cutoff = at + DAY - 7 * DAY;
+                long cutoff = store.retention().cutoff(7, at + DAY);
                 long after = 0;
                 RetentionStore.Purged batch;
                 do {
@@ -239,21 +244,23 @@ final class RetentionBench implements BenchMain.Scenario {
     }
 
     /** {@code n} sent messages received from {@code at} on, each with a sent delivery per destination. */
-    private static void bulk(EmbeddedPostgres server, String database, String iface, int n, long at, List<String> destinations, byte[] payload)
+    private static void bulk(EmbeddedPostgres server, String database, String iface, int tier, int n, long at, List<String> destinations,
+                             byte[] payload)
             throws Exception {
         try (Connection c = server.getDatabase("postgres", database).getConnection()) {
-            try (var ps = c.prepareStatement("INSERT INTO messages (interface_name, received_at, status, payload, charset, lane, settled_at)"
-                    + " SELECT ?, ? + g, 'sent', ?, 'ISO-8859-1', 0, ? FROM generate_series(0, ? - 1) g")) {
+            try (var ps = c.prepareStatement("INSERT INTO messages (interface_name, received_at, status, payload, charset, lane, settled_at, tier)"
+                    + " SELECT ?, ? + g, 'sent', ?, 'ISO-8859-1', 0, ?, ? FROM generate_series(0, ? - 1) g")) {
                 ps.setString(1, iface);
                 ps.setLong(2, at);
                 ps.setBytes(3, payload);
                 ps.setLong(4, at);
-                ps.setInt(5, n);
+                ps.setInt(5, tier);
+                ps.setInt(6, n);
                 ps.executeUpdate();
             }
             for (String d : destinations) {
-                try (var ps = c.prepareStatement("INSERT INTO deliveries (message_id, destination, interface_name, lane, status, attempts, updated_at)"
-                        + " SELECT id, ?, interface_name, 0, 'sent', 1, ? FROM messages WHERE interface_name = ? AND received_at >= ? AND received_at < ?")) {
+                try (var ps = c.prepareStatement("INSERT INTO deliveries (message_id, destination, interface_name, lane, status, attempts, updated_at,"
+                        + " tier, received_at) SELECT id, ?, interface_name, 0, 'sent', 1, ?, tier, received_at FROM messages WHERE interface_name = ? AND received_at >= ? AND received_at < ?")) {
                     ps.setString(1, d);
                     ps.setLong(2, at);
                     ps.setString(3, iface);

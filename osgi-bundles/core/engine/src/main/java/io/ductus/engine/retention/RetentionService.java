@@ -125,12 +125,12 @@ public final class RetentionService implements AutoCloseable {
         Project p = project.get();
         Map<String, InterfaceRetention> interfaces = sync(p, started);
         known = interfaces;
-        long deleted = 0;
+        long deleted = maintain(interfaces); // messages that went with dropped partitions (PostgreSQL)
         long kept = 0;
         longestBatch = 0;
         for (InterfaceRetention i : interfaces.values()) {
             if (i.applied().isEmpty()) continue;
-            long[] n = purge(i.name(), i.applied().get().cutoff(clock.millis()), i.purgeQuarantined());
+            long[] n = purge(i.name(), store.cutoff(i.applied().get().days(), clock.millis()), i.purgeQuarantined());
             deleted += n[0];
             kept += n[1];
             if (n[0] > 0) LOG.info("retention: {} message(s) of {} older than {} deleted, {} kept (pending or quarantined)",
@@ -208,6 +208,25 @@ public final class RetentionService implements AutoCloseable {
         return Optional.ofNullable(known.get(name));
     }
 
+    /**
+     * PostgreSQL's partitions (elsewhere nothing): leaves made ahead, changed windows' messages moved, expired
+     * leaves dropped once what is still needed moved to the held area. Before the purges, which then find
+     * only the few messages a dropped leaf did not take.
+     */
+    private long maintain(Map<String, InterfaceRetention> interfaces) {
+        Map<String, RetentionStore.Keeping> keeping = new LinkedHashMap<>();
+        for (InterfaceRetention i : interfaces.values()) {
+            i.applied().ifPresent(w -> keeping.put(i.name(), new RetentionStore.Keeping(w.days(), i.purgeQuarantined())));
+        }
+        RetentionStore.Maintained m = store.maintain(clock.millis(), keeping);
+        if (m.made() + m.dropped() + m.moved() + m.gaveUp() > 0) {
+            LOG.info("retention: partitions made {}, periods dropped {} with {} message(s) ({} kept out of them), {} message(s)"
+                    + " moved to a changed window's tier, {} not made this time (locked), in {} ms",
+                    m.made(), m.dropped(), m.droppedMessages(), m.held(), m.moved(), m.gaveUp(), m.nanos() / 1_000_000);
+        }
+        return m.droppedMessages();
+    }
+
     /** Purges one interface to its cutoff in paced batches; {deleted, kept}. */
     private long[] purge(String name, long cutoff, boolean purgeQuarantined) {
         long deleted = 0;
@@ -256,7 +275,7 @@ public final class RetentionService implements AutoCloseable {
     private void count(Map<String, InterfaceRetention> interfaces) {
         Map<String, Long> cutoffs = new LinkedHashMap<>();
         long now = clock.millis();
-        interfaces.values().forEach(i -> i.applied().ifPresent(w -> cutoffs.put(i.name(), w.cutoff(now))));
+        interfaces.values().forEach(i -> i.applied().ifPresent(w -> cutoffs.put(i.name(), store.cutoff(w.days(), now))));
         Map<String, RetentionStore.Kept> kept = new LinkedHashMap<>();
         for (RetentionStore.Kept k : store.kept(cutoffs)) kept.put(k.interfaceName(), k);
         counted = new Counted(now, kept, store.auditRows(), store.space());

@@ -32,6 +32,15 @@ public interface RetentionStore {
      */
     Purged purge(String interfaceName, long cutoff, boolean purgeQuarantined, long afterId, int limit);
 
+    /**
+     * The cutoff of a window of {@code days} at {@code now} as this database keeps windows: exactly (SQLite),
+     * or from the start of the period of the window's tier that the exact cutoff falls in (PostgreSQL, whose
+     * partitions go whole: a day for 1w, a week for 3w and 7w). What the purge and the counts go by.
+     */
+    default long cutoff(int days, long now) {
+        return now - days * 86_400_000L;
+    }
+
     /** Deletes up to {@code limit} of the oldest audit rows written before {@code before}, in one transaction; how many. */
     int purgeAudit(long before, int limit);
 
@@ -49,6 +58,41 @@ public interface RetentionStore {
      * for the hourly count, not for each API call.
      */
     List<Kept> kept(Map<String, Long> cutoffs);
+
+    /**
+     * One maintenance run of a database whose messages are partitioned by time (PostgreSQL; elsewhere it does
+     * nothing): leaves made ahead of time, messages of interfaces whose window changed moved to its tier,
+     * expired leaves dropped after the messages someone still needs moved out (to their interface's tier, or
+     * pending and kept quarantined ones to the held area), held months that are over dropped once nothing in
+     * them is needed. Off the hot path: making a leaf never holds up an insert, and gives up after a short
+     * lock timeout except when tomorrow's is missing.
+     *
+     * @param now     the time it runs at
+     * @param keeping each interface's window and whether its quarantined messages go with it; an interface not
+     *                named keeps nothing beyond its tier's window but its pending and quarantined messages
+     */
+    default Maintained maintain(long now, Map<String, Keeping> keeping) {
+        return Maintained.NOTHING;
+    }
+
+    /** What an interface's retention keeps: its window's days, and whether its quarantined messages go with it. */
+    record Keeping(int days, boolean purgeQuarantined) {
+    }
+
+    /**
+     * One maintenance run.
+     *
+     * @param made    leaves made (messages' and deliveries' each count)
+     * @param dropped periods dropped (a messages leaf with its deliveries leaf)
+     * @param droppedMessages messages that went with them
+     * @param held    messages moved out of dropped periods to stay (held area, or a longer window's tier)
+     * @param moved   messages moved to their interface's tier after a window change
+     * @param gaveUp  leaves not made this time: their lock was taken (the next run tries again)
+     * @param nanos   how long the run took
+     */
+    record Maintained(int made, int dropped, long droppedMessages, long held, long moved, int gaveUp, long nanos) {
+        public static final Maintained NOTHING = new Maintained(0, 0, 0, 0, 0, 0, 0);
+    }
 
     /** How many audit rows there are. */
     long auditRows();

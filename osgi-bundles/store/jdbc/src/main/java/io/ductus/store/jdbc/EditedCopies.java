@@ -31,13 +31,13 @@ final class EditedCopies {
     static final String ORIGINAL = "SELECT interface_name, source_info FROM messages WHERE id = ?";
     static final String INSERT_COPY = """
             INSERT INTO messages (interface_name, received_at, status, payload, charset, ordering_key, lane,
-                                  source_info, edited_from)
-            VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?) RETURNING id""";
+                                  source_info, edited_from, tier)
+            VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?) RETURNING id""";
 
     private EditedCopies() {
     }
 
-    static Edited edit(Connection c, Dialect dialect, EditRequest request, long now) throws SQLException {
+    static Edited edit(Connection c, Dialect dialect, Tiers tiers, EditRequest request, long now) throws SQLException {
         long originalId = request.originalId();
         SortedSet<Long> ids = new TreeSet<>(List.of(originalId));
         Settlement.lock(c, dialect, ids);
@@ -54,7 +54,7 @@ final class EditedCopies {
         Map<Long, MessageStatus> before = MessageActions.statuses(c, ids);
         List<Row> chosen = chosen(MessageActions.rows(c, ids), request);
         List<String> destinations = chosen.stream().map(r -> r.destination().destination()).toList();
-        long copyId = insertCopy(c, dialect, request, interfaceName, sourceInfo, destinations, now);
+        long copyId = insertCopy(c, dialect, request, interfaceName, tiers.of(c, interfaceName), sourceInfo, destinations, now);
         List<Row> quarantined = chosen.stream().filter(r -> r.status() == DeliveryStatus.QUARANTINED).toList();
         List<DeliveryChange> changes = MessageActions.filter(c, quarantined, request.lastError(copyId), now);
         List<MessageChange> messages = changes.isEmpty() ? List.of()
@@ -87,7 +87,7 @@ final class EditedCopies {
         return chosen;
     }
 
-    private static long insertCopy(Connection c, Dialect dialect, EditRequest request, String interfaceName,
+    private static long insertCopy(Connection c, Dialect dialect, EditRequest request, String interfaceName, int tier,
                                    String sourceInfo, List<String> destinations, long now) throws SQLException {
         long copyId;
         try (PreparedStatement ps = c.prepareStatement(INSERT_COPY)) {
@@ -99,13 +99,14 @@ final class EditedCopies {
             ps.setInt(6, request.lane());
             ps.setString(7, sourceInfo);
             ps.setLong(8, request.originalId());
+            ps.setInt(9, tier);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) throw new SQLException("INSERT ... RETURNING id returned no row");
                 copyId = rs.getLong(1);
             }
         }
         List<IntakeWriter.NewDelivery> deliveries = new ArrayList<>();
-        for (String destination : destinations) deliveries.add(new IntakeWriter.NewDelivery(copyId, destination, request.lane()));
+        for (String destination : destinations) deliveries.add(new IntakeWriter.NewDelivery(copyId, destination, request.lane(), tier, now));
         IntakeWriter.insertDeliveries(c, dialect, interfaceName, deliveries, now);
         return copyId;
     }

@@ -27,26 +27,30 @@ import java.util.TreeMap;
  */
 final class IntakeWriter {
 
-    /** Most messages per INSERT statement: 10 parameters each, well under both databases' limits. */
+    /** Most messages per INSERT statement: 11 parameters each, well under both databases' limits. */
     static final int ROWS_PER_INSERT = 50;
     static final String INSERT_MESSAGE_COLUMNS = """
             INSERT INTO messages (interface_name, received_at, status, payload, charset, ordering_key, lane,
-                                  dedupe_key, source_info, settled_at)
+                                  dedupe_key, source_info, settled_at, tier)
             VALUES\s""";
     static final String CLAIM_KEY = """
             INSERT INTO dedupe_keys (interface_name, dedupe_key, message_id, created_at) VALUES (?, ?, ?, ?)
             ON CONFLICT (interface_name, dedupe_key) DO NOTHING""";
     static final String KEY_OWNER = "SELECT message_id FROM dedupe_keys WHERE interface_name = ? AND dedupe_key = ?";
     static final String MARK_DUPLICATE = "UPDATE messages SET status = 'duplicate', duplicate_of = ?, settled_at = ? WHERE id = ?";
+    // A delivery is stored in its message's tier and period (tier, received_at): PostgreSQL's partitions of
+    // deliveries are those of messages, so both go together.
     static final String INSERT_DELIVERY = """
-            INSERT INTO deliveries (message_id, destination, interface_name, lane, status, attempts, updated_at)
-            VALUES (?, ?, ?, ?, 'pending', 0, ?)""";
+            INSERT INTO deliveries (message_id, destination, interface_name, lane, status, attempts, updated_at,
+                                    tier, received_at)
+            VALUES (?, ?, ?, ?, 'pending', 0, ?, ?, ?)""";
     /** Fewer deliveries than this are bound row by row (see insertDeliveries). */
     static final int SET_INSERT_MIN_ROWS = 50;
     /** Every delivery to one destination of a batch, made from the messages' rows; {@code %s}: the ids condition. */
     static final String INSERT_DELIVERIES = """
-            INSERT INTO deliveries (message_id, destination, interface_name, lane, status, attempts, updated_at)
-            SELECT m.id, ?, m.interface_name, m.lane, 'pending', 0, ? FROM messages m WHERE %s""";
+            INSERT INTO deliveries (message_id, destination, interface_name, lane, status, attempts, updated_at,
+                                    tier, received_at)
+            SELECT m.id, ?, m.interface_name, m.lane, 'pending', 0, ?, m.tier, m.received_at FROM messages m WHERE %s""";
     static final String SAVE_PROGRESS = """
             INSERT INTO source_state (interface_name, state_key, state_value, updated_at) VALUES (?, ?, ?, ?)
             ON CONFLICT (interface_name, state_key) DO UPDATE SET state_value = excluded.state_value,
@@ -55,11 +59,12 @@ final class IntakeWriter {
     private IntakeWriter() {
     }
 
-    static List<Stored> write(Connection c, Dialect dialect, IntakeBatch batch, long now) throws SQLException {
+    /** @param tier the retention tier the batch's messages are stored in ({@link Tiers}) */
+    static List<Stored> write(Connection c, Dialect dialect, IntakeBatch batch, int tier, long now) throws SQLException {
         List<NewMessage> messages = batch.messages();
-        long[] ids = insertMessages(c, batch.interfaceName(), messages, now);
+        long[] ids = insertMessages(c, batch.interfaceName(), messages, tier, now);
         Long[] duplicateOf = claimKeys(c, batch.interfaceName(), messages, ids, now);
-        insertDeliveries(c, dialect, batch.interfaceName(), messages, ids, duplicateOf, now);
+        insertDeliveries(c, dialect, batch.interfaceName(), messages, ids, duplicateOf, tier, now);
         if (batch.progress() != null) {
             try (PreparedStatement ps = c.prepareStatement(SAVE_PROGRESS)) {
                 ps.setString(1, batch.interfaceName());
@@ -80,7 +85,7 @@ final class IntakeWriter {
      * of one multi-row insert are given in the order of its rows (one writer on SQLite; a sequence that
      * only grows on PostgreSQL), so the returned ids, sorted, belong to the rows in order.
      */
-    private static long[] insertMessages(Connection c, String interfaceName, List<NewMessage> messages, long now)
+    private static long[] insertMessages(Connection c, String interfaceName, List<NewMessage> messages, int tier, long now)
             throws SQLException {
         long[] ids = new long[messages.size()];
         for (int from = 0; from < ids.length; from += ROWS_PER_INSERT) {
@@ -101,6 +106,7 @@ final class IntakeWriter {
                     ps.setString(p++, m.sourceInfo());
                     if (settled) ps.setLong(p++, now);
                     else ps.setNull(p++, Types.BIGINT);
+                    ps.setInt(p++, tier);
                 }
                 long[] got = new long[rows];
                 int n = 0;
@@ -121,7 +127,7 @@ final class IntakeWriter {
     /** The insert of {@code rows} messages; the texts are few (batch sizes), so prepared statements are reused. */
     static String insertMessages(int rows) {
         StringBuilder sql = new StringBuilder(INSERT_MESSAGE_COLUMNS.length() + rows * 32).append(INSERT_MESSAGE_COLUMNS);
-        for (int i = 0; i < rows; i++) sql.append(i == 0 ? "" : ", ").append("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        for (int i = 0; i < rows; i++) sql.append(i == 0 ? "" : ", ").append("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         return sql.append(" RETURNING id").toString();
     }
 
@@ -181,18 +187,18 @@ final class IntakeWriter {
     }
 
     private static void insertDeliveries(Connection c, Dialect dialect, String interfaceName, List<NewMessage> messages,
-                                         long[] ids, Long[] duplicateOf, long now) throws SQLException {
+                                         long[] ids, Long[] duplicateOf, int tier, long now) throws SQLException {
         List<NewDelivery> deliveries = new ArrayList<>(ids.length);
         for (int i = 0; i < ids.length; i++) {
             if (duplicateOf[i] != null) continue;
             NewMessage m = messages.get(i);
-            for (String destination : m.destinations()) deliveries.add(new NewDelivery(ids[i], destination, m.lane()));
+            for (String destination : m.destinations()) deliveries.add(new NewDelivery(ids[i], destination, m.lane(), tier, m.receivedAt()));
         }
         insertDeliveries(c, dialect, interfaceName, deliveries, now);
     }
 
-    /** A pending delivery to make: the message, the destination it goes to, and the message's lane. */
-    record NewDelivery(long messageId, String destination, int lane) {
+    /** A pending delivery to make: the message, the destination it goes to, and the message's lane, tier and time. */
+    record NewDelivery(long messageId, String destination, int lane, int tier, long receivedAt) {
     }
 
     /**
@@ -213,6 +219,8 @@ final class IntakeWriter {
                     ps.setString(3, interfaceName);
                     ps.setInt(4, d.lane());
                     ps.setLong(5, now);
+                    ps.setInt(6, d.tier());
+                    ps.setLong(7, d.receivedAt());
                     ps.addBatch();
                 }
                 ps.executeBatch();

@@ -28,6 +28,12 @@ final class JdbcRetention implements RetentionStore {
     private static final String WALK = """
             SELECT id, received_at, status, dedupe_key FROM messages
             WHERE interface_name = ? AND id > ? ORDER BY id LIMIT ?""";
+    /**
+     * The batch's received_at range beside its ids (a delivery's received_at is its message's): PostgreSQL then
+     * looks the ids up only in the partitions of that range, not in every one (a purge batch read them all:
+     * 2,207 messages a second against 24,528 before the partitions, bench/run retention --quick).
+     */
+    private static final String SPAN = " AND received_at >= ? AND received_at <= ?";
     private static final String DELETE_DEDUPE = "DELETE FROM dedupe_keys WHERE interface_name = ? AND dedupe_key = ? AND message_id = ?";
     private static final String APPLIED = "SELECT interface_name, days, changed_at, changed_by FROM retention_windows ORDER BY interface_name";
     private static final String APPLY = """
@@ -46,10 +52,19 @@ final class JdbcRetention implements RetentionStore {
 
     private final Dialect dialect;
     private final Transactions transactions;
+    private final Tiers tiers;
+    private final PartitionRetention partitions;
 
-    JdbcRetention(Dialect dialect, Transactions transactions) {
+    JdbcRetention(Dialect dialect, Transactions transactions, Tiers tiers) {
         this.dialect = dialect;
         this.transactions = transactions;
+        this.tiers = tiers;
+        this.partitions = dialect == Dialect.POSTGRES ? new PartitionRetention(transactions, tiers) : null;
+    }
+
+    @Override
+    public Maintained maintain(long now, Map<String, Keeping> keeping) {
+        return partitions == null ? Maintained.NOTHING : partitions.maintain(now, keeping);
     }
 
     @Override
@@ -77,6 +92,7 @@ final class JdbcRetention implements RetentionStore {
                 return ps.executeUpdate();
             }
         });
+        tiers.applied(interfaceName, days);
     }
 
     @Override
@@ -94,6 +110,7 @@ final class JdbcRetention implements RetentionStore {
                 return ps.executeBatch().length;
             }
         });
+        daysByInterface.forEach(tiers::applied);
     }
 
     @Override
@@ -101,7 +118,15 @@ final class JdbcRetention implements RetentionStore {
         if (limit < 1) throw new IllegalArgumentException("limit must be at least 1");
         return transactions.write(Durability.RELAXED, c -> {
             long started = System.nanoTime();
+            if (dialect == Dialect.POSTGRES) {
+                // Plans for these values: a generic plan of a statement on the partitioned tables locks every
+                // leaf and its indexes before it prunes (PostgreSQL 17), a custom one only the leaves it reads.
+                try (Statement s = c.createStatement()) {
+                    s.execute("SET LOCAL plan_cache_mode = force_custom_plan");
+                }
+            }
             List<Long> ids = new ArrayList<>();
+            long[] span = {Long.MAX_VALUE, Long.MIN_VALUE}; // the received_at range of the batch's deletable messages
             List<Object[]> claims = new ArrayList<>();
             int kept = 0;
             int seen = 0;
@@ -122,6 +147,8 @@ final class JdbcRetention implements RetentionStore {
                         lastId = id;
                         if (deletable(rs.getString(3), purgeQuarantined)) {
                             ids.add(id);
+                            span[0] = Math.min(span[0], rs.getLong(2));
+                            span[1] = Math.max(span[1], rs.getLong(2));
                             String key = rs.getString(4);
                             if (key != null) claims.add(new Object[] {key, id});
                         } else {
@@ -132,12 +159,14 @@ final class JdbcRetention implements RetentionStore {
             }
             boolean done = reachedWindow || seen < limit;
             if (ids.isEmpty()) return new Purged(0, kept, lastId, done, System.nanoTime() - started);
-            List<Long> locked = lock(c, ids, purgeQuarantined);
+            List<Long> locked = lock(c, ids, span, purgeQuarantined);
             kept += ids.size() - locked.size();
             if (locked.isEmpty()) return new Purged(0, kept, lastId, done, System.nanoTime() - started);
             String list = Dialect.idList(locked);
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM deliveries WHERE " + dialect.inListSql("message_id"))) {
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM deliveries WHERE " + dialect.inListSql("message_id") + SPAN)) {
                 ps.setString(1, list);
+                ps.setLong(2, span[0]);
+                ps.setLong(3, span[1]);
                 ps.executeUpdate();
             }
             if (!claims.isEmpty()) {
@@ -154,12 +183,24 @@ final class JdbcRetention implements RetentionStore {
                 }
             }
             int deleted;
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM messages WHERE " + dialect.inListSql("id"))) {
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM messages WHERE " + dialect.inListSql("id") + SPAN)) {
                 ps.setString(1, list);
+                ps.setLong(2, span[0]);
+                ps.setLong(3, span[1]);
                 deleted = ps.executeUpdate();
             }
             return new Purged(deleted, kept, lastId, done, System.nanoTime() - started);
         });
+    }
+
+    /**
+     * On PostgreSQL a window is kept in whole periods of its tier: the rest of the day (1w) or week (3w, 7w) the
+     * exact cutoff falls in goes when its partition drops, all at once, rather than row by row.
+     */
+    @Override
+    public long cutoff(int days, long now) {
+        long exact = RetentionStore.super.cutoff(days, now);
+        return dialect == Dialect.POSTGRES ? Periods.of(Tiers.forDays(days), exact).from() : exact;
     }
 
     private static boolean deletable(String status, boolean purgeQuarantined) {
@@ -174,13 +215,15 @@ final class JdbcRetention implements RetentionStore {
      * The ids that are still deletable, locked against a resend or an edit until the commit (PostgreSQL). On
      * SQLite the one writer has just read them in this transaction: nothing can have changed.
      */
-    private List<Long> lock(Connection c, List<Long> ids, boolean purgeQuarantined) throws SQLException {
+    private List<Long> lock(Connection c, List<Long> ids, long[] span, boolean purgeQuarantined) throws SQLException {
         if (dialect.lockMessageSql() == null) return ids;
         String statuses = purgeQuarantined ? "('sent', 'filtered', 'duplicate', 'quarantined')" : "('sent', 'filtered', 'duplicate')";
         List<Long> locked = new ArrayList<>(ids.size());
         try (PreparedStatement ps = c.prepareStatement("SELECT id FROM messages m WHERE " + dialect.inListSql("m.id")
-                + " AND m.status IN " + statuses + " ORDER BY m.id FOR UPDATE")) {
+                + " AND m.status IN " + statuses + SPAN + " ORDER BY m.id FOR UPDATE")) {
             ps.setString(1, Dialect.idList(ids));
+            ps.setLong(2, span[0]);
+            ps.setLong(3, span[1]);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) locked.add(rs.getLong(1));
             }

@@ -48,6 +48,7 @@ public final class JdbcStore implements Store, AutoCloseable {
     private final JdbcRevisions revisions;
     private final JdbcReplays replays;
     private final JdbcRetention retention;
+    private final Tiers tiers;
     private final JdbcStore forCallers;
     private final boolean view;
     private final Rest rest;
@@ -62,16 +63,20 @@ public final class JdbcStore implements Store, AutoCloseable {
     }
 
     /** {@code owner} null: the store itself; else its view for the API's callers (closing it closes nothing). */
-    private JdbcStore(Dialect dialect, Transactions transactions, String description, JdbcStore owner, Rest rest) {
+    private JdbcStore(Dialect dialect, Transactions given, String description, JdbcStore owner, Rest rest) {
         this.rest = Objects.requireNonNull(rest);
         this.dialect = Objects.requireNonNull(dialect);
-        this.transactions = Objects.requireNonNull(transactions);
+        // PostgreSQL's writes run again after a row moved partitions under them, or had no leaf to go to.
+        Transactions transactions = owner != null || dialect != Dialect.POSTGRES ? Objects.requireNonNull(given)
+                : new PartitionedWrites(given);
+        this.transactions = transactions;
         this.description = Objects.requireNonNull(description);
         this.accounts = new JdbcAccounts(transactions);
         this.alerts = new JdbcAlerts(dialect, transactions);
         this.revisions = new JdbcRevisions(transactions);
         this.replays = new JdbcReplays(transactions);
-        this.retention = new JdbcRetention(dialect, transactions);
+        this.tiers = owner != null ? owner.tiers : new Tiers();
+        this.retention = new JdbcRetention(dialect, transactions, tiers);
         this.view = owner != null;
         Transactions callers = transactions.forCallers();
         this.forCallers = owner != null ? this
@@ -86,7 +91,7 @@ public final class JdbcStore implements Store, AutoCloseable {
     @Override
     public List<Stored> store(IntakeBatch batch, long now) {
         if (batch.messages().isEmpty() && batch.progress() == null) return List.of();
-        return transactions.write(batch.durability(), c -> IntakeWriter.write(c, dialect, batch, now));
+        return transactions.write(batch.durability(), c -> IntakeWriter.write(c, dialect, batch, tiers.of(c, batch.interfaceName()), now));
     }
 
     @Override
@@ -115,7 +120,7 @@ public final class JdbcStore implements Store, AutoCloseable {
     @Override
     public Routed route(RouteBatch batch, long now) {
         if (batch.outcomes().isEmpty()) return new Routed(new Recorded(0, List.of()), List.of());
-        return transactions.write(Durability.RELAXED, c -> RouteWriter.write(c, dialect, batch, now));
+        return transactions.write(Durability.RELAXED, c -> RouteWriter.write(c, dialect, tiers, batch, now));
     }
 
     @Override
@@ -154,7 +159,7 @@ public final class JdbcStore implements Store, AutoCloseable {
 
     @Override
     public Edited edit(EditRequest request, long now, Function<? super Edited, AuditEntry> audit) {
-        return action(c -> EditedCopies.edit(c, dialect, request, now), audit);
+        return action(c -> EditedCopies.edit(c, dialect, tiers, request, now), audit);
     }
 
     @Override

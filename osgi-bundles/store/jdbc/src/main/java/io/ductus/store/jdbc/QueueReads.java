@@ -22,16 +22,17 @@ public final class QueueReads {
      * One lane of one destination, oldest first. The inner query is served by the partial index
      * {@code deliveries_pending} (interface, destination, lane, message_id): equality on the first three,
      * order from the fourth, so it reads at most {@code limit} index entries however many wait; only then
-     * are those few messages looked up by primary key. (Joining first would let a planner walk the
+     * are those few messages looked up by primary key, with the delivery's tier and time (the message's:
+     * PostgreSQL then probes the one leaf that holds it, not every partition). (Joining first would let a planner walk the
      * messages table in id order from its oldest row.) The query-plan tests assert this on both databases.
      */
     public static final String PENDING_IN_LANE = """
             SELECT d.message_id, d.lane, d.attempts, d.next_attempt_at, m.received_at, m.payload, m.charset,
                    m.ordering_key, m.source_info
-            FROM (SELECT message_id, lane, attempts, next_attempt_at FROM deliveries
+            FROM (SELECT message_id, lane, attempts, next_attempt_at, tier, received_at FROM deliveries
                   WHERE interface_name = ? AND destination = ? AND lane = ? AND status = 'pending'
                   ORDER BY message_id LIMIT ?) d
-            JOIN messages m ON m.id = d.message_id
+            JOIN messages m ON m.id = d.message_id AND m.tier = d.tier AND m.received_at = d.received_at
             ORDER BY d.message_id""";
     /** Counted from the two partial indexes, which hold only pending and only quarantined rows. */
     public static final String PENDING_COUNTS = """
@@ -44,10 +45,10 @@ public final class QueueReads {
     /** One lane's first pending delivery: an index seek (interface, destination, lane), then one row by primary key. */
     public static final String LANE_HEAD = """
             SELECT d.message_id, d.attempts, d.last_error, m.ordering_key, m.received_at
-            FROM (SELECT message_id, attempts, last_error FROM deliveries
+            FROM (SELECT message_id, attempts, last_error, tier, received_at FROM deliveries
                   WHERE interface_name = ? AND destination = ? AND lane = ? AND status = 'pending'
                   ORDER BY message_id LIMIT 1) d
-            JOIN messages m ON m.id = d.message_id""";
+            JOIN messages m ON m.id = d.message_id AND m.tier = d.tier AND m.received_at = d.received_at""";
     /** Pending deliveries per lane of one destination, from its part of the partial queue index. */
     public static final String LANE_COUNTS = """
             SELECT lane, COUNT(*) FROM deliveries WHERE interface_name = ? AND destination = ? AND status = 'pending'

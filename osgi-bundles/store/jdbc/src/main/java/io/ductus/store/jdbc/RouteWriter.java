@@ -30,7 +30,7 @@ final class RouteWriter {
     private RouteWriter() {
     }
 
-    static Routed write(Connection c, Dialect dialect, RouteBatch batch, long now) throws SQLException {
+    static Routed write(Connection c, Dialect dialect, Tiers tiers, RouteBatch batch, long now) throws SQLException {
         List<DeliveryOutcome> changed = OutcomeWriter.update(c, batch.outcomes(), now);
         List<Long> origins = new ArrayList<>();
         List<NewMessage> messages = new ArrayList<>();
@@ -41,7 +41,8 @@ final class RouteWriter {
         }
         // The durability here is not used: the caller's transaction decides it.
         List<Stored> stored = messages.isEmpty() ? List.of()
-                : IntakeWriter.write(c, dialect, IntakeBatch.of(batch.targetInterface(), Durability.RELAXED, messages), now);
+                : IntakeWriter.write(c, dialect, IntakeBatch.of(batch.targetInterface(), Durability.RELAXED, messages),
+                        tiers.of(c, batch.targetInterface()), now);
         List<Routed.RoutedMessage> routed = new ArrayList<>(stored.size());
         for (int i = 0; i < stored.size(); i++) routed.add(new Routed.RoutedMessage(origins.get(i), stored.get(i)));
         Recorded recorded = new Recorded(changed.size(),

@@ -24,12 +24,18 @@ class ExpandOnlyMigrationsTest {
     private static final Pattern FORBIDDEN = Pattern.compile(
             "\\bDROP\\b|\\bRENAME\\b|\\bALTER\\s+COLUMN\\b[^;]*\\bTYPE\\b|\\bTRUNCATE\\b|\\bDELETE\\s+FROM\\b",
             Pattern.CASE_INSENSITIVE);
+    /**
+     * The one migration allowed to rebuild: PostgreSQL's messages and deliveries take their partitioned shape
+     * before the first release (issue 21), so no older binary reads the tables it replaces.
+     */
+    private static final java.util.Set<String> BEFORE_THE_FIRST_RELEASE = java.util.Set.of("V31_1__partitioned_messages.sql");
     private static final Pattern NAME = Pattern.compile("V\\d+(_\\d+)?__[a-z0-9_]+\\.sql");
 
     @Test
     void migrations_never_drop_or_rename_anything() throws Exception {
         List<String> offences = new ArrayList<>();
         for (Path file : migrations()) {
+            if (BEFORE_THE_FIRST_RELEASE.contains(file.getFileName().toString())) continue;
             String sql = withoutComments(Files.readString(file));
             Matcher m = FORBIDDEN.matcher(sql);
             while (m.find()) offences.add(file.getFileName() + ": " + m.group().toUpperCase(Locale.ROOT));

@@ -79,6 +79,16 @@ final class PostgresTransactions implements Transactions {
         }
     }
 
+    @Override
+    public <T> T autocommit(SqlWork<T> work) {
+        try (Connection c = pool.getConnection()) {
+            c.setAutoCommit(true); // the pool sets it back when the connection returns
+            return work.run(c);
+        } catch (SQLException e) {
+            throw new StoreException("statement failed: " + e.getMessage(), e);
+        }
+    }
+
     private static void rollbackQuietly(Connection c) {
         try {
             c.rollback();

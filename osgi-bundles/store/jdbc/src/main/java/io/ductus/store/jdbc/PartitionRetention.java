@@ -1,0 +1,356 @@
+package io.ductus.store.jdbc;
+
+import io.ductus.store.Durability;
+import io.ductus.store.StoreException;
+import io.ductus.store.jdbc.Partitions.State;
+import io.ductus.store.jdbc.Periods.Period;
+import io.ductus.store.retention.RetentionStore.Keeping;
+import io.ductus.store.retention.RetentionStore.Maintained;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * PostgreSQL's retention by partitions (docs/retention.md), one maintenance run at a time, time as an argument:
+ * <ol>
+ * <li>drops an earlier run left half done are finished;</li>
+ * <li>leaves are made ahead ({@link Periods#wanted}), each giving up after a short lock timeout, except when
+ *     tomorrow's is missing (then it waits: a message would otherwise have nowhere to go);</li>
+ * <li>rows of an interface whose window changed move to its tier (not pending ones: a worker is updating them;
+ *     they move once delivered, or when their leaf expires);</li>
+ * <li>each expired leaf: the messages someone still needs move out, each with all its deliveries (those inside
+ *     their interface's window, now longer, to its tier; pending ones and quarantined ones the interface keeps
+ *     to the held area, tier 0), the dedupe claims of the rest go, then deliveries' leaf and messages' leaf are
+ *     detached CONCURRENTLY, checked again (a message resent in between is copied back), and dropped;</li>
+ * <li>a month of the held area that is over goes the same way once nothing in it is needed.</li>
+ * </ol>
+ */
+final class PartitionRetention {
+
+    static final int BATCH = 1_000;
+
+    private final Transactions tx;
+    private final Tiers tiers;
+    /** Messages that went with the leaves this run dropped (counted before each detach). */
+    private long droppedMessages;
+
+    PartitionRetention(Transactions tx, Tiers tiers) {
+        this.tx = tx;
+        this.tiers = tiers;
+    }
+
+    /**
+     * One run, unless another engine of the same database runs one now (engines on one database: one session
+     * advisory lock, held on a connection of its own for the run; PostgreSQL frees it however the process ends).
+     */
+    synchronized Maintained maintain(long now, Map<String, Keeping> keeping) {
+        return tx.autocommit(lock -> {
+            try (PreparedStatement ps = lock.prepareStatement("SELECT pg_try_advisory_lock(" + Partitions.MAINTENANCE_LOCK + ", 0)");
+                 ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                if (!rs.getBoolean(1)) return Maintained.NOTHING;
+            }
+            try {
+                return run(now, keeping);
+            } finally {
+                try (PreparedStatement ps = lock.prepareStatement("SELECT pg_advisory_unlock(" + Partitions.MAINTENANCE_LOCK + ", 0)")) {
+                    ps.executeQuery().close();
+                }
+            }
+        });
+    }
+
+    private Maintained run(long now, Map<String, Keeping> keeping) {
+        long t0 = System.nanoTime();
+        droppedMessages = 0;
+        tx.read(c -> {
+            tiers.reload(c);
+            return null;
+        });
+        Map<String, State> leaves = tx.read(Partitions::leaves);
+        int dropped = 0;
+        long held = 0;
+        // 1. Drops an earlier run left half done (detached or detach pending: only expired leaves ever are).
+        for (var e : Map.copyOf(leaves).entrySet()) {
+            if (e.getValue() == State.ATTACHED || !Periods.tableOf(e.getKey()).equals("messages")) continue;
+            Period p = Periods.ofLeaf(e.getKey()).orElseThrow();
+            held += dropPeriod(p, keeping, now);
+            dropped++;
+        }
+        for (var e : Map.copyOf(leaves).entrySet()) {
+            // a deliveries leaf detached before its messages leaf was (or after that one was dropped)
+            if (e.getValue() == State.ATTACHED || !Periods.tableOf(e.getKey()).equals("deliveries")) continue;
+            Period p = Periods.ofLeaf(e.getKey()).orElseThrow();
+            if (tx.read(c -> Partitions.state(c, p.leaf("messages"))).orElse(State.ATTACHED) != State.ATTACHED) continue;
+            held += dropPeriod(p, keeping, now);
+            dropped++;
+        }
+        // 2. Leaves ahead of time.
+        leaves = tx.read(Partitions::leaves);
+        int made = 0;
+        int gaveUp = 0;
+        for (Period p : Periods.wanted(now)) {
+            boolean tomorrow = p.equals(Periods.tomorrow(p.tier(), now));
+            try {
+                made += Partitions.ensure(tx, p, leaves, tomorrow);
+            } catch (StoreException e) {
+                if (!lockTimeout(e)) throw e;
+                gaveUp++; // someone holds a conflicting lock; the next run tries again
+            }
+        }
+        // 3. Window changes.
+        long moved = 0;
+        for (var e : keeping.entrySet()) moved += WindowChanges.moveToTier(tx, e.getKey(), e.getValue(), now);
+        // 4. and 5. Expired leaves and the held area's months that are over.
+        leaves = tx.read(Partitions::leaves);
+        for (var e : leaves.entrySet()) {
+            if (e.getValue() != State.ATTACHED || !Periods.tableOf(e.getKey()).equals("messages")) continue;
+            Period p = Periods.ofLeaf(e.getKey()).orElseThrow();
+            boolean due = p.tier() == Tiers.HELD ? p.to() <= now && !needed(p, keeping, now) : p.expired(now);
+            if (!due) continue;
+            held += dropPeriod(p, keeping, now);
+            dropped++;
+        }
+        return new Maintained(made, dropped, droppedMessages, held, moved, gaveUp, System.nanoTime() - t0);
+    }
+
+    private static boolean lockTimeout(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql && "55P03".equals(sql.getSQLState())) return true;
+        }
+        return false;
+    }
+
+    /** Where a message of an expired period must go to stay, or null when it goes with its leaf. */
+    private static Integer target(String interfaceName, String status, long receivedAt, Keeping k, long now) {
+        if (k != null && receivedAt >= now - k.days() * Periods.DAY) return Tiers.forDays(k.days());
+        boolean quarantineGoes = k != null && k.purgeQuarantined();
+        if (status.equals("pending") || (status.equals("quarantined") && !quarantineGoes)) return Tiers.HELD;
+        return null;
+    }
+
+    /** A walk of the messages of a leaf that might still be needed: pending, quarantined, or of an interface with a longer window. */
+    private static String candidates(String leaf) {
+        return "SELECT id, interface_name, status, received_at FROM " + leaf
+                + " WHERE id > ? AND (status IN ('pending', 'quarantined') OR interface_name = ANY (?)) ORDER BY id LIMIT " + BATCH;
+    }
+
+    private static String[] longer(Period p, Map<String, Keeping> keeping) {
+        return keeping.entrySet().stream().filter(e -> p.tier() == Tiers.HELD || e.getValue().days() > p.tier())
+                .map(Map.Entry::getKey).toArray(String[]::new);
+    }
+
+    /** Whether any message of a held month is still needed (it then stays). */
+    private boolean needed(Period p, Map<String, Keeping> keeping, long now) {
+        return !tx.read(c -> needed(c, p.leaf("messages"), p, keeping, now, 0, true)).isEmpty();
+    }
+
+    /**
+     * The next batch of needed messages of {@code leaf} after {@code after}: id → target tier. {@code staying}:
+     * also those whose target is the leaf's own tier (a held month's pending messages, a detached leaf's).
+     */
+    private static TreeMap<Long, Integer> needed(Connection c, String leaf, Period p, Map<String, Keeping> keeping,
+                                                 long now, long after, boolean staying) throws SQLException {
+        TreeMap<Long, Integer> found = new TreeMap<>();
+        long last = after;
+        while (true) {
+            int seen = 0;
+            try (PreparedStatement ps = c.prepareStatement(candidates(leaf))) {
+                ps.setLong(1, last);
+                ps.setArray(2, c.createArrayOf("text", longer(p, keeping)));
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        seen++;
+                        last = rs.getLong(1);
+                        Integer to = target(rs.getString(2), rs.getString(3), rs.getLong(4), keeping.get(rs.getString(2)), now);
+                        if (to != null && (staying || to != p.tier())) found.put(last, to);
+                    }
+                }
+            }
+            if (!found.isEmpty() || seen < BATCH) return found;
+        }
+    }
+
+    /**
+     * Drops one expired period: what is needed moves out, the rest's dedupe claims go, both leaves are
+     * detached, checked again, and dropped. Returns how many messages moved out. Safe to run again after a
+     * crash at any point: each step finds what the last one left.
+     */
+    private long dropPeriod(Period p, Map<String, Keeping> keeping, long now) {
+        String messages = p.leaf("messages");
+        String deliveries = p.leaf("deliveries");
+        long moved = 0;
+        long gone = 0;
+        if (tx.read(c -> Partitions.state(c, messages)).orElse(State.DETACHED) == State.ATTACHED) {
+            if (p.tier() != Tiers.HELD) {
+                long after = 0;
+                while (true) {
+                    long from = after;
+                    TreeMap<Long, Integer> batch = tx.read(c -> needed(c, messages, p, keeping, now, from, false));
+                    if (batch.isEmpty()) break;
+                    long t = System.nanoTime();
+                    tx.write(Durability.STRICT, c -> moveOut(c, messages, p, batch));
+                    rest(t);
+                    moved += batch.size();
+                    after = batch.lastKey();
+                }
+            }
+            forgetClaims(messages);
+            gone += tx.read(c -> count(c, messages));
+        }
+        Partitions.detach(tx, deliveries, p);
+        Partitions.detach(tx, messages, p);
+        long back = copyBack(p, keeping, now);
+        if (tx.read(c -> Partitions.state(c, deliveries)).isPresent()) Partitions.drop(tx, deliveries);
+        if (tx.read(c -> Partitions.state(c, messages)).isPresent()) Partitions.drop(tx, messages);
+        droppedMessages += gone - back;
+        return moved + back;
+    }
+
+    private static long count(Connection c, String leaf) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM " + leaf); ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    /** Moves messages of a leaf, each with its deliveries, to their target tiers; locked first, in id order. */
+    private static int moveOut(Connection c, String leaf, Period p, TreeMap<Long, Integer> targets) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT id FROM " + leaf + " WHERE id = ANY (?) ORDER BY id FOR UPDATE")) {
+            ps.setArray(1, c.createArrayOf("bigint", targets.keySet().toArray()));
+            ps.executeQuery().close();
+        }
+        Map<Integer, List<Long>> byTier = targets.entrySet().stream().collect(Collectors.groupingBy(Map.Entry::getValue,
+                TreeMap::new, Collectors.mapping(Map.Entry::getKey, Collectors.toList())));
+        int n = 0;
+        for (var e : byTier.entrySet()) {
+            Object[] ids = e.getValue().toArray();
+            n += update(c, "UPDATE messages SET tier = ? WHERE tier = ? AND received_at >= ? AND received_at < ? AND id = ANY (?)",
+                    e.getKey(), p, c.createArrayOf("bigint", ids));
+            update(c, "UPDATE deliveries SET tier = ? WHERE tier = ? AND received_at >= ? AND received_at < ? AND message_id = ANY (?)",
+                    e.getKey(), p, c.createArrayOf("bigint", ids));
+        }
+        return n;
+    }
+
+    private static int update(Connection c, String sql, int tier, Period p, java.sql.Array ids) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setInt(1, tier);
+            ps.setInt(2, p.tier());
+            ps.setLong(3, p.from());
+            ps.setLong(4, p.to());
+            ps.setArray(5, ids);
+            return ps.executeUpdate();
+        }
+    }
+
+    /** The dedupe claims of a leaf's messages go with them, in batches by id. */
+    private void forgetClaims(String leaf) {
+        long after = 0;
+        while (true) {
+            long from = after;
+            Long upTo = tx.write(Durability.RELAXED, c -> {
+                Long last = null;
+                try (PreparedStatement ps = c.prepareStatement("SELECT MAX(id) FROM (SELECT id FROM " + leaf
+                        + " WHERE id > ? AND dedupe_key IS NOT NULL ORDER BY id LIMIT " + 5 * BATCH + ") b")) {
+                    ps.setLong(1, from);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        if (rs.next() && rs.getObject(1) != null) last = rs.getLong(1);
+                    }
+                }
+                if (last == null) return null;
+                try (PreparedStatement ps = c.prepareStatement("DELETE FROM dedupe_keys k USING " + leaf + " m"
+                        + " WHERE m.id > ? AND m.id <= ? AND m.dedupe_key IS NOT NULL AND k.interface_name = m.interface_name"
+                        + " AND k.dedupe_key = m.dedupe_key AND k.message_id = m.id")) {
+                    ps.setLong(1, from);
+                    ps.setLong(2, last);
+                    ps.executeUpdate();
+                }
+                return last;
+            });
+            if (upTo == null) return;
+            after = upTo;
+        }
+    }
+
+    /**
+     * After the detach: a message that became needed between the move and the detach (a resend) is copied
+     * back from the detached leaves, with its deliveries, once (a run after a crash finds it there already).
+     */
+    private long copyBack(Period p, Map<String, Keeping> keeping, long now) {
+        String messages = p.leaf("messages");
+        String deliveries = p.leaf("deliveries");
+        if (tx.read(c -> Partitions.state(c, messages)).isEmpty()) return 0;
+        boolean withDeliveries = tx.read(c -> Partitions.state(c, deliveries)).isPresent();
+        long copied = 0;
+        long after = 0;
+        while (true) {
+            long from = after;
+            TreeMap<Long, Integer> batch = tx.read(c -> needed(c, messages, p, keeping, now, from, true));
+            if (batch.isEmpty()) return copied;
+            long t = System.nanoTime();
+            copied += tx.write(Durability.STRICT, c -> {
+                String mColumns = columns(c, "messages");
+                String dColumns = columns(c, "deliveries");
+                Map<Integer, List<Long>> byTier = batch.entrySet().stream().collect(Collectors.groupingBy(Map.Entry::getValue,
+                        TreeMap::new, Collectors.mapping(Map.Entry::getKey, Collectors.toList())));
+                int n = 0;
+                for (var e : byTier.entrySet()) {
+                    java.sql.Array ids = c.createArrayOf("bigint", e.getValue().toArray());
+                    n += retier(c, "UPDATE " + messages + " SET tier = ? WHERE id = ANY (?)", e.getKey(), ids);
+                    if (withDeliveries) retier(c, "UPDATE " + deliveries + " SET tier = ? WHERE message_id = ANY (?)", e.getKey(), ids);
+                    try (PreparedStatement ps = c.prepareStatement("INSERT INTO messages (" + mColumns + ") SELECT " + mColumns
+                            + " FROM " + messages + " x WHERE x.id = ANY (?) AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = x.id)")) {
+                        ps.setArray(1, ids);
+                        ps.executeUpdate();
+                    }
+                    if (!withDeliveries) continue;
+                    try (PreparedStatement ps = c.prepareStatement("INSERT INTO deliveries (" + dColumns + ") SELECT " + dColumns
+                            + " FROM " + deliveries + " x WHERE x.message_id = ANY (?) AND NOT EXISTS (SELECT 1 FROM deliveries d"
+                            + " WHERE d.message_id = x.message_id AND d.destination = x.destination)")) {
+                        ps.setArray(1, ids);
+                        ps.executeUpdate();
+                    }
+                }
+                return n;
+            });
+            after = batch.lastKey();
+            rest(t);
+        }
+    }
+
+    /**
+     * After a batch that moved rows: a rest as long as the batch took, so that moving a large backlog to the
+     * held area or to a changed window's tier is busy at most half the time (intake and workers share the
+     * database with it).
+     */
+    static void rest(long batchStarted) {
+        java.util.concurrent.locks.LockSupport.parkNanos(System.nanoTime() - batchStarted);
+    }
+
+    private static int retier(Connection c, String sql, int tier, java.sql.Array ids) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setInt(1, tier);
+            ps.setArray(2, ids);
+            return ps.executeUpdate();
+        }
+    }
+
+    /** A table's columns in order, for INSERT … SELECT between a parent and its detached leaf. */
+    private static String columns(Connection c, String table) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT string_agg(quote_ident(attname), ', ' ORDER BY attnum) FROM pg_attribute
+                WHERE attrelid = ?::regclass AND attnum > 0 AND NOT attisdropped""")) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getString(1);
+            }
+        }
+    }
+}
