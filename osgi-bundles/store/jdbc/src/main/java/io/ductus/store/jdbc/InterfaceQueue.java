@@ -12,9 +12,9 @@ import java.util.TreeSet;
  * would drop (the lanes guard), and, for a removal the operator confirmed, filtering everything pending.
  * Both read the interface's pending deliveries through the partial index deliveries_pending.
  */
-final class InterfaceQueue {
+public final class InterfaceQueue {
 
-    static final String PENDING_IN_LANES = "SELECT COUNT(*) FROM deliveries WHERE interface_name = ? AND status = 'pending' AND lane >= ?";
+    public static final String PENDING_IN_LANES = "SELECT COUNT(*) FROM deliveries WHERE interface_name = ? AND status = 'pending' AND lane >= ?";
     static final String PENDING_MESSAGES = "SELECT DISTINCT message_id FROM deliveries WHERE interface_name = ? AND status = 'pending'";
     static final String FILTER_PENDING = """
             UPDATE deliveries SET status = 'filtered', last_error = ?, next_attempt_at = NULL, lease_until = NULL, updated_at = ?
