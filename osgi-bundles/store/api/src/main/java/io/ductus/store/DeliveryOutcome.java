@@ -12,9 +12,12 @@ import java.util.Objects;
  * @param output        the transform's output when the destination saves it, else null
  * @param outputCharset the output's charset, null when there is no output
  * @param revision      the revision of the interface whose code decided it ({@link #withRevision}), or null
+ * @param receivedAt    when the message was received ({@link PendingDelivery#receivedAt()}, {@link #withReceivedAt}),
+ *                      or 0 when not known: a store partitioned by time finds the row in the one partition of that
+ *                      time instead of looking for it in every one
  */
 public record DeliveryOutcome(long messageId, DestinationRef destination, Kind kind, int attempts, Long nextAttemptAt,
-                              String error, byte[] output, String outputCharset, Integer revision) {
+                              String error, byte[] output, String outputCharset, Integer revision, long receivedAt) {
 
     /** The outcomes of ARCHITECTURE.md §3; a retry leaves the delivery pending. */
     public enum Kind {
@@ -41,9 +44,22 @@ public record DeliveryOutcome(long messageId, DestinationRef destination, Kind k
         }
     }
 
+    /** An outcome whose message's time is not known ({@code receivedAt} 0). */
+    public DeliveryOutcome(long messageId, DestinationRef destination, Kind kind, int attempts, Long nextAttemptAt,
+                           String error, byte[] output, String outputCharset, Integer revision) {
+        this(messageId, destination, kind, attempts, nextAttemptAt, error, output, outputCharset, revision, 0);
+    }
+
     /** The same outcome, recorded as decided by this revision of the interface's code. */
     public DeliveryOutcome withRevision(Integer revision) {
-        return new DeliveryOutcome(messageId, destination, kind, attempts, nextAttemptAt, error, output, outputCharset, revision);
+        return new DeliveryOutcome(messageId, destination, kind, attempts, nextAttemptAt, error, output, outputCharset,
+                revision, receivedAt);
+    }
+
+    /** The same outcome, for a message received at {@code receivedAt} (Unix ms; the delivery's {@link PendingDelivery#receivedAt()}). */
+    public DeliveryOutcome withReceivedAt(long receivedAt) {
+        return new DeliveryOutcome(messageId, destination, kind, attempts, nextAttemptAt, error, output, outputCharset,
+                revision, receivedAt);
     }
 
     public static DeliveryOutcome sent(long messageId, DestinationRef destination, int attempts, byte[] output,

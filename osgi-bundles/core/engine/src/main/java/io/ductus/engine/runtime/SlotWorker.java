@@ -174,7 +174,7 @@ final class SlotWorker implements Runnable {
                 nextDue = Math.min(nextDue, delivery.nextAttemptAt());
                 continue;
             }
-            DeliveryOutcome outcome = deliver(delivery).withRevision(revision);
+            DeliveryOutcome outcome = deliver(delivery).withRevision(revision).withReceivedAt(delivery.receivedAt());
             delivered++;
             unrecorded.add(outcome);
             if (outcome.kind() == DeliveryOutcome.Kind.RETRY) {

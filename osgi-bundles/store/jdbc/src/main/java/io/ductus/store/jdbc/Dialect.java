@@ -17,8 +17,8 @@ public enum Dialect {
             "without_rowid", ""),
             List.of(Migrations.COMMON, Migrations.POSTGRES_ONLY),
             // Locks the row without writing a new version of it (an UPDATE would); does not block the
-            // foreign-key checks of deliveries being inserted for other messages.
-            "SELECT id FROM messages WHERE id = ? FOR NO KEY UPDATE",
+            // foreign-key checks of deliveries being inserted for other messages. Says where the row is.
+            "SELECT tier, received_at FROM messages WHERE id = ? FOR NO KEY UPDATE",
             "position(? in m.payload) > 0");
 
     private final Map<String, String> placeholders;

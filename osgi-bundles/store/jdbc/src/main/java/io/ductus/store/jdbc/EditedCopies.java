@@ -28,7 +28,7 @@ import java.util.TreeSet;
  */
 final class EditedCopies {
 
-    static final String ORIGINAL = "SELECT interface_name, source_info FROM messages WHERE id = ?";
+    static final String ORIGINAL = "SELECT interface_name, source_info FROM messages WHERE id = ?%s";
     static final String INSERT_COPY = """
             INSERT INTO messages (interface_name, received_at, status, payload, charset, ordering_key, lane,
                                   source_info, edited_from, tier)
@@ -40,25 +40,26 @@ final class EditedCopies {
     static Edited edit(Connection c, Dialect dialect, Tiers tiers, EditRequest request, long now) throws SQLException {
         long originalId = request.originalId();
         SortedSet<Long> ids = new TreeSet<>(List.of(originalId));
-        Settlement.lock(c, dialect, ids);
+        Map<Long, Leaf> leaves = Settlement.lock(c, dialect, ids);
         String interfaceName;
         String sourceInfo;
-        try (PreparedStatement ps = c.prepareStatement(ORIGINAL)) {
+        try (PreparedStatement ps = c.prepareStatement(MessageActions.keyed(ORIGINAL, leaves))) {
             ps.setLong(1, originalId);
+            MessageActions.bindKeys(ps, 2, leaves, originalId);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) throw new ActionRefusedException("there is no message " + originalId);
                 interfaceName = rs.getString(1);
                 sourceInfo = rs.getString(2);
             }
         }
-        Map<Long, MessageStatus> before = MessageActions.statuses(c, ids);
-        List<Row> chosen = chosen(MessageActions.rows(c, ids), request);
+        Map<Long, MessageStatus> before = MessageActions.statuses(c, ids, leaves);
+        List<Row> chosen = chosen(MessageActions.rows(c, ids, leaves), request);
         List<String> destinations = chosen.stream().map(r -> r.destination().destination()).toList();
         long copyId = insertCopy(c, dialect, request, interfaceName, tiers.of(c, interfaceName), sourceInfo, destinations, now);
         List<Row> quarantined = chosen.stream().filter(r -> r.status() == DeliveryStatus.QUARANTINED).toList();
-        List<DeliveryChange> changes = MessageActions.filter(c, quarantined, request.lastError(copyId), now);
+        List<DeliveryChange> changes = MessageActions.filter(c, quarantined, request.lastError(copyId), leaves, now);
         List<MessageChange> messages = changes.isEmpty() ? List.of()
-                : MessageActions.settleAgain(c, dialect, ids, before, now);
+                : MessageActions.settleAgain(c, dialect, ids, before, leaves, now);
         return new Edited(copyId, interfaceName, request.lane(), destinations, new Changed(changes, messages));
     }
 

@@ -25,7 +25,7 @@ import java.util.TreeMap;
  * share keys then wait for each other in one direction only and cannot deadlock. A claim that finds the
  * key taken (by an earlier message, or by an earlier message of this batch) marks the message a duplicate.
  */
-final class IntakeWriter {
+public final class IntakeWriter {
 
     /** Most messages per INSERT statement: 11 parameters each, well under both databases' limits. */
     static final int ROWS_PER_INSERT = 50;
@@ -33,11 +33,13 @@ final class IntakeWriter {
             INSERT INTO messages (interface_name, received_at, status, payload, charset, ordering_key, lane,
                                   dedupe_key, source_info, settled_at, tier)
             VALUES\s""";
-    static final String CLAIM_KEY = """
+    public static final String CLAIM_KEY = """
             INSERT INTO dedupe_keys (interface_name, dedupe_key, message_id, created_at) VALUES (?, ?, ?, ?)
             ON CONFLICT (interface_name, dedupe_key) DO NOTHING""";
-    static final String KEY_OWNER = "SELECT message_id FROM dedupe_keys WHERE interface_name = ? AND dedupe_key = ?";
-    static final String MARK_DUPLICATE = "UPDATE messages SET status = 'duplicate', duplicate_of = ?, settled_at = ? WHERE id = ?";
+    public static final String KEY_OWNER = "SELECT message_id FROM dedupe_keys WHERE interface_name = ? AND dedupe_key = ?";
+    /** By the row's partition keys as just written: one leaf on PostgreSQL (a filter of the primary key's row on SQLite). */
+    public static final String MARK_DUPLICATE = "UPDATE messages SET status = 'duplicate', duplicate_of = ?, settled_at = ? WHERE id = ?"
+            + Leaf.KEYS;
     // A delivery is stored in its message's tier and period (tier, received_at): PostgreSQL's partitions of
     // deliveries are those of messages, so both go together.
     static final String INSERT_DELIVERY = """
@@ -46,12 +48,17 @@ final class IntakeWriter {
             VALUES (?, ?, ?, ?, 'pending', 0, ?, ?, ?)""";
     /** Fewer deliveries than this are bound row by row (see insertDeliveries). */
     static final int SET_INSERT_MIN_ROWS = 50;
-    /** Every delivery to one destination of a batch, made from the messages' rows; {@code %s}: the ids condition. */
+    /**
+     * Every delivery to one destination of a batch, made from the messages' rows; {@code %s}: the ids condition.
+     * The messages' tier and time span beside their ids: PostgreSQL then looks them up in the one leaf (two when
+     * the batch spans a period's end) they were just written to, not in every leaf.
+     */
     static final String INSERT_DELIVERIES = """
             INSERT INTO deliveries (message_id, destination, interface_name, lane, status, attempts, updated_at,
                                     tier, received_at)
-            SELECT m.id, ?, m.interface_name, m.lane, 'pending', 0, ?, m.tier, m.received_at FROM messages m WHERE %s""";
-    static final String SAVE_PROGRESS = """
+            SELECT m.id, ?, m.interface_name, m.lane, 'pending', 0, ?, m.tier, m.received_at FROM messages m
+            WHERE %s AND m.tier = ? AND m.received_at >= ? AND m.received_at <= ?""";
+    public static final String SAVE_PROGRESS = """
             INSERT INTO source_state (interface_name, state_key, state_value, updated_at) VALUES (?, ?, ?, ?)
             ON CONFLICT (interface_name, state_key) DO UPDATE SET state_value = excluded.state_value,
                                                                 updated_at = excluded.updated_at""";
@@ -63,7 +70,7 @@ final class IntakeWriter {
     static List<Stored> write(Connection c, Dialect dialect, IntakeBatch batch, int tier, long now) throws SQLException {
         List<NewMessage> messages = batch.messages();
         long[] ids = insertMessages(c, batch.interfaceName(), messages, tier, now);
-        Long[] duplicateOf = claimKeys(c, batch.interfaceName(), messages, ids, now);
+        Long[] duplicateOf = claimKeys(c, batch.interfaceName(), messages, ids, tier, now);
         insertDeliveries(c, dialect, batch.interfaceName(), messages, ids, duplicateOf, tier, now);
         if (batch.progress() != null) {
             try (PreparedStatement ps = c.prepareStatement(SAVE_PROGRESS)) {
@@ -132,7 +139,8 @@ final class IntakeWriter {
     }
 
     /** Returns, per message, the id of the message it duplicates, or null. */
-    private static Long[] claimKeys(Connection c, String interfaceName, List<NewMessage> messages, long[] ids, long now)
+    private static Long[] claimKeys(Connection c, String interfaceName, List<NewMessage> messages, long[] ids, int tier,
+                                    long now)
             throws SQLException {
         Long[] duplicateOf = new Long[messages.size()];
         Map<String, Integer> firstWithKey = new TreeMap<>(); // key order: see the class comment
@@ -169,6 +177,8 @@ final class IntakeWriter {
                 mark.setLong(1, duplicateOf[i]);
                 mark.setLong(2, now);
                 mark.setLong(3, ids[i]);
+                mark.setInt(4, tier);
+                mark.setLong(5, messages.get(i).receivedAt());
                 mark.addBatch();
                 any = true;
             }
@@ -227,16 +237,22 @@ final class IntakeWriter {
             }
             return;
         }
-        Map<String, List<Long>> idsByDestination = new LinkedHashMap<>();
-        for (NewDelivery d : deliveries) idsByDestination.computeIfAbsent(d.destination(), k -> new ArrayList<>()).add(d.messageId());
+        Map<List<Object>, List<NewDelivery>> byDestination = new LinkedHashMap<>(); // by destination and tier
+        for (NewDelivery d : deliveries) {
+            byDestination.computeIfAbsent(List.of(d.destination(), d.tier()), k -> new ArrayList<>()).add(d);
+        }
         try (PreparedStatement ps = c.prepareStatement(INSERT_DELIVERIES.formatted(dialect.idInListSql()))) {
-            for (Map.Entry<String, List<Long>> e : idsByDestination.entrySet()) {
-                ps.setString(1, e.getKey());
+            for (Map.Entry<List<Object>, List<NewDelivery>> e : byDestination.entrySet()) {
+                List<NewDelivery> rows = e.getValue();
+                ps.setString(1, rows.get(0).destination());
                 ps.setLong(2, now);
-                ps.setString(3, Dialect.idList(e.getValue()));
+                ps.setString(3, Dialect.idList(rows.stream().map(NewDelivery::messageId).toList()));
+                ps.setInt(4, rows.get(0).tier());
+                ps.setLong(5, rows.stream().mapToLong(NewDelivery::receivedAt).min().orElseThrow());
+                ps.setLong(6, rows.stream().mapToLong(NewDelivery::receivedAt).max().orElseThrow());
                 int made = ps.executeUpdate();
                 if (made != e.getValue().size()) {
-                    throw new SQLException("made " + made + " deliveries to " + e.getKey() + " for " + e.getValue().size() + " messages");
+                    throw new SQLException("made " + made + " deliveries to " + rows.get(0).destination() + " for " + rows.size() + " messages");
                 }
             }
         }

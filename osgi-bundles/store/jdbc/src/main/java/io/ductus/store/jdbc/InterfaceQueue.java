@@ -12,10 +12,10 @@ import java.util.TreeSet;
  * would drop (the lanes guard), and, for a removal the operator confirmed, filtering everything pending.
  * Both read the interface's pending deliveries through the partial index deliveries_pending.
  */
-final class InterfaceQueue {
+public final class InterfaceQueue {
 
-    static final String PENDING_IN_LANES = "SELECT COUNT(*) FROM deliveries WHERE interface_name = ? AND status = 'pending' AND lane >= ?";
-    static final String PENDING_MESSAGES = "SELECT DISTINCT message_id FROM deliveries WHERE interface_name = ? AND status = 'pending'";
+    public static final String PENDING_IN_LANES = "SELECT COUNT(*) FROM deliveries WHERE interface_name = ? AND status = 'pending' AND lane >= ?";
+    static final String PENDING_MESSAGES = "SELECT DISTINCT message_id, tier, received_at FROM deliveries WHERE interface_name = ? AND status = 'pending'";
     static final String FILTER_PENDING = """
             UPDATE deliveries SET status = 'filtered', last_error = ?, next_attempt_at = NULL, lease_until = NULL, updated_at = ?
             WHERE interface_name = ? AND status = 'pending'""";
@@ -37,10 +37,14 @@ final class InterfaceQueue {
     /** Filters every pending delivery of the interface and settles their messages; returns how many it filtered. */
     static int filterPending(Connection c, Dialect dialect, String interfaceName, String reason, long now) throws SQLException {
         SortedSet<Long> messages = new TreeSet<>();
+        java.util.Map<Long, Leaf> leaves = new java.util.HashMap<>(); // where they are, for their settlement
         try (PreparedStatement ps = c.prepareStatement(PENDING_MESSAGES)) {
             ps.setString(1, interfaceName);
             try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) messages.add(rs.getLong(1));
+                while (rs.next()) {
+                    messages.add(rs.getLong(1));
+                    if (dialect == Dialect.POSTGRES) leaves.put(rs.getLong(1), new Leaf(rs.getInt(2), rs.getLong(3)));
+                }
             }
         }
         int filtered;
@@ -50,7 +54,7 @@ final class InterfaceQueue {
             ps.setString(3, interfaceName);
             filtered = ps.executeUpdate();
         }
-        Settlement.settle(c, dialect, messages, now);
+        Settlement.settle(c, dialect, messages, leaves, now);
         return filtered;
     }
 }

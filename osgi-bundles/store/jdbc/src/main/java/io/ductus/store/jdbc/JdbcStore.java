@@ -110,7 +110,7 @@ public final class JdbcStore implements Store, AutoCloseable {
     @Override
     public Recorded record(List<DeliveryOutcome> outcomes, long now) {
         if (outcomes.isEmpty()) return new Recorded(0, List.of());
-        return transactions.write(Durability.RELAXED, c -> OutcomeWriter.write(c, dialect, outcomes, now));
+        return transactions.write(Durability.RELAXED, c -> OutcomeWriter.write(c, dialect, tiers, outcomes, now));
     }
 
     /**

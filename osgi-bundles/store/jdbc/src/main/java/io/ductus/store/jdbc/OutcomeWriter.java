@@ -8,7 +8,9 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
@@ -19,17 +21,27 @@ import java.util.TreeSet;
  * repeated after a failure changes nothing twice, not even a delivery resent in between: a resend keeps
  * the attempts, so the old outcome no longer counts more. Rows are updated
  * in (message, destination) order so that two transactions touching the same rows cannot deadlock.
+ *
+ * <p>On PostgreSQL an outcome that knows its message's time ({@link DeliveryOutcome#receivedAt()}) updates its
+ * row by both partition keys, the tier being its interface's: one leaf, not every one. A row that is not there
+ * has moved tier (the held area, a window change) or is no longer pending; the update is then made again by time
+ * alone (one leaf per tier). The settlement that follows goes by the same keys.
  */
-final class OutcomeWriter {
+public final class OutcomeWriter {
 
-    static final String FINISH = """
+    public static final String FINISH = """
             UPDATE deliveries SET status = ?, attempts = ?, next_attempt_at = NULL, last_error = ?, output = ?,
                                   output_charset = ?, lease_until = NULL, updated_at = ?, revision = ?
             WHERE message_id = ? AND destination = ? AND interface_name = ? AND status = 'pending' AND attempts < ?""";
-    static final String RETRY = """
+    public static final String RETRY = """
             UPDATE deliveries SET attempts = ?, next_attempt_at = ?, last_error = ?, lease_until = NULL, updated_at = ?,
                                   revision = ?
             WHERE message_id = ? AND destination = ? AND interface_name = ? AND status = 'pending' AND attempts < ?""";
+
+    public static final String FINISH_IN_LEAF = FINISH + Leaf.KEYS;
+    public static final String RETRY_IN_LEAF = RETRY + Leaf.KEYS;
+    public static final String FINISH_IN_TIME = FINISH + Leaf.TIME;
+    public static final String RETRY_IN_TIME = RETRY + Leaf.TIME;
 
     private static final Comparator<DeliveryOutcome> ROW_ORDER = Comparator.comparingLong(DeliveryOutcome::messageId)
             .thenComparing(o -> o.destination().destination());
@@ -37,23 +49,54 @@ final class OutcomeWriter {
     private OutcomeWriter() {
     }
 
-    static Recorded write(Connection c, Dialect dialect, List<DeliveryOutcome> outcomes, long now) throws SQLException {
-        List<DeliveryOutcome> changed = update(c, outcomes, now);
-        return new Recorded(changed.size(), Settlement.settle(c, dialect, finishedMessages(changed), now));
+    static Recorded write(Connection c, Dialect dialect, Tiers tiers, List<DeliveryOutcome> outcomes, long now)
+            throws SQLException {
+        Map<Long, Leaf> leaves = new HashMap<>();
+        List<DeliveryOutcome> changed = update(c, dialect, tiers, outcomes, leaves, now);
+        return new Recorded(changed.size(), Settlement.settle(c, dialect, finishedMessages(changed), leaves, now));
     }
 
-    /** Applies the outcomes; returns those that changed their delivery, in (message, destination) order. */
-    static List<DeliveryOutcome> update(Connection c, List<DeliveryOutcome> outcomes, long now) throws SQLException {
+    /**
+     * Applies the outcomes; returns those that changed their delivery, in (message, destination) order, and
+     * puts into {@code leaves} where their messages are as far as the updates found them.
+     */
+    static List<DeliveryOutcome> update(Connection c, Dialect dialect, Tiers tiers, List<DeliveryOutcome> outcomes,
+                                        Map<Long, Leaf> leaves, long now) throws SQLException {
         List<DeliveryOutcome> sorted = outcomes.stream().sorted(ROW_ORDER).toList();
         List<DeliveryOutcome> changed = new ArrayList<>();
+        boolean partitioned = dialect == Dialect.POSTGRES;
         try (PreparedStatement finish = c.prepareStatement(FINISH);
-             PreparedStatement retry = c.prepareStatement(RETRY)) {
+             PreparedStatement retry = c.prepareStatement(RETRY);
+             PreparedStatement finishInLeaf = partitioned ? c.prepareStatement(FINISH_IN_LEAF) : null;
+             PreparedStatement retryInLeaf = partitioned ? c.prepareStatement(RETRY_IN_LEAF) : null;
+             PreparedStatement finishInTime = partitioned ? c.prepareStatement(FINISH_IN_TIME) : null;
+             PreparedStatement retryInTime = partitioned ? c.prepareStatement(RETRY_IN_TIME) : null) {
             for (DeliveryOutcome o : sorted) {
-                int n = o.kind() == DeliveryOutcome.Kind.RETRY ? retry(retry, o, now) : finish(finish, o, now);
+                boolean isRetry = o.kind() == DeliveryOutcome.Kind.RETRY;
+                int n;
+                if (!partitioned || o.receivedAt() == 0) {
+                    n = apply(isRetry ? retry : finish, o, now, null);
+                } else {
+                    Leaf expected = new Leaf(tiers.of(c, o.destination().interfaceName()), o.receivedAt());
+                    n = apply(isRetry ? retryInLeaf : finishInLeaf, o, now, expected);
+                    if (n == 0) {
+                        expected = new Leaf(Leaf.ANY_TIER, o.receivedAt());
+                        n = apply(isRetry ? retryInTime : finishInTime, o, now, expected);
+                    }
+                    if (n > 0) leaves.merge(o.messageId(), expected, (a, b) -> a.tierKnown() ? a : b);
+                }
                 if (n > 0) changed.add(o);
             }
         }
         return changed;
+    }
+
+    /** One outcome's update; with {@code leaf}, by its keys (both, or the time alone when its tier is not known). */
+    private static int apply(PreparedStatement ps, DeliveryOutcome o, long now, Leaf leaf) throws SQLException {
+        int next = o.kind() == DeliveryOutcome.Kind.RETRY ? bindRetry(ps, o, now) : bindFinish(ps, o, now);
+        if (leaf != null && leaf.tierKnown()) Settlement.bind(ps, next, leaf);
+        else if (leaf != null) ps.setLong(next, leaf.receivedAt());
+        return ps.executeUpdate();
     }
 
     /** The messages of the outcomes that finished a delivery: those that may settle now. */
@@ -65,7 +108,8 @@ final class OutcomeWriter {
         return finished;
     }
 
-    private static int finish(PreparedStatement ps, DeliveryOutcome o, long now) throws SQLException {
+    /** Binds a finish's parameters; returns the index of the next one. */
+    private static int bindFinish(PreparedStatement ps, DeliveryOutcome o, long now) throws SQLException {
         ps.setString(1, o.kind().status().dbValue());
         ps.setInt(2, o.attempts());
         ps.setString(3, o.error());
@@ -78,10 +122,11 @@ final class OutcomeWriter {
         ps.setString(9, o.destination().destination());
         ps.setString(10, o.destination().interfaceName());
         ps.setInt(11, o.attempts());
-        return ps.executeUpdate();
+        return 12;
     }
 
-    private static int retry(PreparedStatement ps, DeliveryOutcome o, long now) throws SQLException {
+    /** Binds a retry's parameters; returns the index of the next one. */
+    private static int bindRetry(PreparedStatement ps, DeliveryOutcome o, long now) throws SQLException {
         ps.setInt(1, o.attempts());
         ps.setLong(2, o.nextAttemptAt());
         ps.setString(3, o.error());
@@ -91,7 +136,7 @@ final class OutcomeWriter {
         ps.setString(7, o.destination().destination());
         ps.setString(8, o.destination().interfaceName());
         ps.setInt(9, o.attempts());
-        return ps.executeUpdate();
+        return 10;
     }
 
     private static void setRevision(PreparedStatement ps, int index, DeliveryOutcome o) throws SQLException {

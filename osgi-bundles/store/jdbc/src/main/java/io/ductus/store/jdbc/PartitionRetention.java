@@ -280,7 +280,8 @@ final class PartitionRetention {
 
     /**
      * After the detach: a message that became needed between the move and the detach (a resend) is copied
-     * back from the detached leaves, with its deliveries, once (a run after a crash finds it there already).
+     * back from the detached leaves, with its deliveries and its dedupe claim, once (a run after a crash finds
+     * it there already).
      */
     private long copyBack(Period p, Map<String, Keeping> keeping, long now) {
         String messages = p.leaf("messages");
@@ -306,6 +307,15 @@ final class PartitionRetention {
                     if (withDeliveries) retier(c, "UPDATE " + deliveries + " SET tier = ? WHERE message_id = ANY (?)", e.getKey(), ids);
                     try (PreparedStatement ps = c.prepareStatement("INSERT INTO messages (" + mColumns + ") SELECT " + mColumns
                             + " FROM " + messages + " x WHERE x.id = ANY (?) AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = x.id)")) {
+                        ps.setArray(1, ids);
+                        ps.executeUpdate();
+                    }
+                    // Its dedupe claim was deleted with the rest's before the detach: it comes back too, unless a
+                    // message with the same key took the key meanwhile (that one is the first now).
+                    try (PreparedStatement ps = c.prepareStatement("INSERT INTO dedupe_keys (interface_name, dedupe_key,"
+                            + " message_id, created_at) SELECT x.interface_name, x.dedupe_key, x.id, x.received_at FROM " + messages
+                            + " x WHERE x.id = ANY (?) AND x.dedupe_key IS NOT NULL AND x.status <> 'duplicate'"
+                            + " ON CONFLICT (interface_name, dedupe_key) DO NOTHING")) {
                         ps.setArray(1, ids);
                         ps.executeUpdate();
                     }

@@ -31,7 +31,8 @@ final class RouteWriter {
     }
 
     static Routed write(Connection c, Dialect dialect, Tiers tiers, RouteBatch batch, long now) throws SQLException {
-        List<DeliveryOutcome> changed = OutcomeWriter.update(c, batch.outcomes(), now);
+        java.util.Map<Long, Leaf> leaves = new java.util.HashMap<>();
+        List<DeliveryOutcome> changed = OutcomeWriter.update(c, dialect, tiers, batch.outcomes(), leaves, now);
         List<Long> origins = new ArrayList<>();
         List<NewMessage> messages = new ArrayList<>();
         for (DeliveryOutcome o : changed) { // in message order
@@ -46,7 +47,7 @@ final class RouteWriter {
         List<Routed.RoutedMessage> routed = new ArrayList<>(stored.size());
         for (int i = 0; i < stored.size(); i++) routed.add(new Routed.RoutedMessage(origins.get(i), stored.get(i)));
         Recorded recorded = new Recorded(changed.size(),
-                Settlement.settle(c, dialect, OutcomeWriter.finishedMessages(changed), now));
+                Settlement.settle(c, dialect, OutcomeWriter.finishedMessages(changed), leaves, now));
         return new Routed(recorded, routed);
     }
 }

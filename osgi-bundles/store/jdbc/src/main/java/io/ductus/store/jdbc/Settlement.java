@@ -8,7 +8,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedSet;
 
 /**
@@ -23,10 +25,16 @@ import java.util.SortedSet;
  * to finish therefore always sees both deliveries done. Locking in id order keeps two batches that share
  * messages from deadlocking. SQLite has one writer, so nothing interleaves and no lock is needed.
  */
-final class Settlement {
+public final class Settlement {
 
-    static final String DELIVERY_STATUSES = "SELECT status FROM deliveries WHERE message_id = ?";
-    static final String SETTLE = "UPDATE messages SET status = ?, settled_at = ? WHERE id = ? AND status = 'pending'";
+    public static final String DELIVERY_STATUSES = "SELECT status FROM deliveries WHERE message_id = ?";
+    public static final String SETTLE = "UPDATE messages SET status = ?, settled_at = ? WHERE id = ? AND status = 'pending'";
+    /** PostgreSQL, once the message is locked where it is: its deliveries are in its leaf (they move together). */
+    public static final String DELIVERY_STATUSES_IN_LEAF = DELIVERY_STATUSES + Leaf.KEYS;
+    public static final String SETTLE_IN_LEAF = SETTLE + Leaf.KEYS;
+    /** PostgreSQL: the lock of a message where its caller expects it, and in its time's leaves when it moved. */
+    public static final String LOCK_IN_LEAF = "SELECT tier, received_at FROM messages WHERE id = ?" + Leaf.KEYS + " FOR NO KEY UPDATE";
+    public static final String LOCK_IN_TIME = "SELECT tier, received_at FROM messages WHERE id = ?" + Leaf.TIME + " FOR NO KEY UPDATE";
 
     private Settlement() {
     }
@@ -34,18 +42,36 @@ final class Settlement {
     /** Settles those of {@code messageIds} (ascending) that have no pending delivery left. */
     static List<Settled> settle(Connection c, Dialect dialect, SortedSet<Long> messageIds, long now)
             throws SQLException {
+        return settle(c, dialect, messageIds, Map.of(), now);
+    }
+
+    /**
+     * Settles those of {@code messageIds} (ascending) that have no pending delivery left; {@code expected} says
+     * where some of them are (their partition keys, as far as the caller knows), so that on PostgreSQL each
+     * statement reads one leaf instead of every one.
+     */
+    static List<Settled> settle(Connection c, Dialect dialect, SortedSet<Long> messageIds, Map<Long, Leaf> expected,
+                                long now) throws SQLException {
         if (messageIds.isEmpty()) return List.of();
-        lock(c, dialect, messageIds);
+        Map<Long, Leaf> found = lock(c, dialect, messageIds, expected);
         List<Settled> settled = new ArrayList<>();
         try (PreparedStatement read = c.prepareStatement(DELIVERY_STATUSES);
-             PreparedStatement update = c.prepareStatement(SETTLE)) {
+             PreparedStatement update = c.prepareStatement(SETTLE);
+             PreparedStatement readInLeaf = found.isEmpty() ? null : c.prepareStatement(DELIVERY_STATUSES_IN_LEAF);
+             PreparedStatement updateInLeaf = found.isEmpty() ? null : c.prepareStatement(SETTLE_IN_LEAF)) {
             for (long id : messageIds) {
-                MessageStatus status = MessageStatus.derive(statuses(read, id));
+                Leaf leaf = found.get(id);
+                PreparedStatement r = leaf == null ? read : readInLeaf;
+                r.setLong(1, id);
+                if (leaf != null) bind(r, 2, leaf);
+                MessageStatus status = MessageStatus.derive(statuses(r));
                 if (status == MessageStatus.PENDING) continue;
-                update.setString(1, status.dbValue());
-                update.setLong(2, now);
-                update.setLong(3, id);
-                if (update.executeUpdate() == 1) settled.add(new Settled(id, status));
+                PreparedStatement u = leaf == null ? update : updateInLeaf;
+                u.setString(1, status.dbValue());
+                u.setLong(2, now);
+                u.setLong(3, id);
+                if (leaf != null) bind(u, 4, leaf);
+                if (u.executeUpdate() == 1) settled.add(new Settled(id, status));
             }
         }
         return settled;
@@ -55,21 +81,60 @@ final class Settlement {
      * Locks the message rows in id order where writers run concurrently; nothing on SQLite. Every write that
      * sets a message's status (settling, and the actions: resend, edit, dismissal) takes these locks before it
      * reads the deliveries it decides on, so none of them decides on deliveries another is still changing.
+     *
+     * @return where each locked message is (PostgreSQL; empty on SQLite): a locked message cannot move, and its
+     *         deliveries are where it is
      */
-    static void lock(Connection c, Dialect dialect, SortedSet<Long> messageIds) throws SQLException {
-        if (dialect.lockMessageSql() == null) return;
-        try (PreparedStatement ps = c.prepareStatement(dialect.lockMessageSql())) {
+    static Map<Long, Leaf> lock(Connection c, Dialect dialect, SortedSet<Long> messageIds) throws SQLException {
+        return lock(c, dialect, messageIds, Map.of());
+    }
+
+    /**
+     * {@link #lock(Connection, Dialect, SortedSet)}, looking for each message first where {@code expected} says
+     * (one leaf), then among the leaves of its time (it moved tier), and only without a time in every leaf.
+     */
+    static Map<Long, Leaf> lock(Connection c, Dialect dialect, SortedSet<Long> messageIds, Map<Long, Leaf> expected)
+            throws SQLException {
+        if (dialect.lockMessageSql() == null) return Map.of();
+        Map<Long, Leaf> found = new HashMap<>();
+        try (PreparedStatement anywhere = c.prepareStatement(dialect.lockMessageSql());
+             PreparedStatement inLeaf = c.prepareStatement(LOCK_IN_LEAF);
+             PreparedStatement inTime = c.prepareStatement(LOCK_IN_TIME)) {
             for (long id : messageIds) { // ascending: two batches sharing messages wait, never deadlock
-                ps.setLong(1, id);
-                try (ResultSet rs = ps.executeQuery()) {
-                    rs.next();
+                Leaf e = expected.get(id);
+                Leaf leaf = null;
+                if (e != null && e.tierKnown()) {
+                    inLeaf.setLong(1, id);
+                    bind(inLeaf, 2, e);
+                    leaf = locked(inLeaf);
                 }
+                if (leaf == null && e != null) {
+                    inTime.setLong(1, id);
+                    inTime.setLong(2, e.receivedAt());
+                    leaf = locked(inTime);
+                }
+                if (leaf == null && e == null) {
+                    anywhere.setLong(1, id);
+                    leaf = locked(anywhere);
+                }
+                if (leaf != null) found.put(id, leaf);
             }
+        }
+        return found;
+    }
+
+    private static Leaf locked(PreparedStatement ps) throws SQLException {
+        try (ResultSet rs = ps.executeQuery()) {
+            return rs.next() ? new Leaf(rs.getInt(1), rs.getLong(2)) : null;
         }
     }
 
-    private static List<DeliveryStatus> statuses(PreparedStatement read, long messageId) throws SQLException {
-        read.setLong(1, messageId);
+    static void bind(PreparedStatement ps, int index, Leaf leaf) throws SQLException {
+        ps.setInt(index, leaf.tier());
+        ps.setLong(index + 1, leaf.receivedAt());
+    }
+
+    private static List<DeliveryStatus> statuses(PreparedStatement read) throws SQLException {
         List<DeliveryStatus> statuses = new ArrayList<>();
         try (ResultSet rs = read.executeQuery()) {
             while (rs.next()) statuses.add(DeliveryStatus.fromDb(rs.getString(1)));

@@ -250,14 +250,22 @@ class PartitionRetentionTest {
         store.retention().applyNew(Map.of("feed", 7), "engine", START);
         store.store(new IntakeBatch("feed", Durability.STRICT, List.of(message(START, "owed", null)), null), START);
         store.retention().maintain(START + 30 * DAY, Map.of("feed", new Keeping(7, false))); // held: t0's month exists now
+        outcomeLandsAfterItsRowMoved(false);
+        // as a worker records it: with the message's time, looked for first in its interface's tier (7), where it is
+        // no longer
+        outcomeLandsAfterItsRowMoved(true);
+    }
+
+    private void outcomeLandsAfterItsRowMoved(boolean timed) throws Exception {
         long id = store.store(new IntakeBatch("feed", Durability.STRICT, List.of(message(START + HOUR, "moving", null)), null), START).get(0).id();
         assertThat(tier(id)).isEqualTo(7);
         try (Connection mover = Database.POSTGRES.connect(location); Statement s = mover.createStatement()) {
             mover.setAutoCommit(false);
             s.executeUpdate("UPDATE messages SET tier = 0 WHERE id = " + id);
             s.executeUpdate("UPDATE deliveries SET tier = 0 WHERE message_id = " + id);
+            DeliveryOutcome sent = DeliveryOutcome.sent(id, dest("feed", "out"), 1, null, null);
             Thread worker = Thread.ofPlatform().start(() ->
-                    store.record(List.of(DeliveryOutcome.sent(id, dest("feed", "out"), 1, null, null)), START + 2 * HOUR));
+                    store.record(List.of(timed ? sent.withReceivedAt(START + HOUR) : sent), START + 2 * HOUR));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (count("SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'") == 0) {
                 assertThat(System.nanoTime()).as("the worker waits for the moved row").isLessThan(deadline);
@@ -270,6 +278,41 @@ class PartitionRetentionTest {
         assertThat(tier(id)).isZero();
         assertThat(status(id)).as("the outcome landed and settled in the held area").isEqualTo("sent");
         assertThat(count("SELECT COUNT(*) FROM deliveries WHERE message_id = " + id + " AND status = 'sent' AND tier = 0")).isEqualTo(1);
+    }
+
+    /**
+     * A message resent between its leaf's hold step and the detach is copied back after the detach; its dedupe
+     * claim, deleted with the rest's before the detach, comes back with it, so a later message with the same key
+     * is still its duplicate. The state is the one such a race (or a crash there) leaves: the claim gone, both
+     * leaves detached, the message needed.
+     */
+    @Test
+    void a_message_copied_back_from_a_detached_leaf_keeps_its_dedupe_claim() throws Exception {
+        store.retention().applyNew(Map.of("feed", 7), "engine", START);
+        store.retention().maintain(START, Map.of("feed", new Keeping(7, false)));
+        long id = store.store(new IntakeBatch("feed", Durability.STRICT, List.of(message(START + HOUR, "resent", "MSG-1")), null),
+                START).get(0).id();
+        String day = leafOf(id);
+        try (Connection c = Database.POSTGRES.connect(location); Statement s = c.createStatement()) {
+            s.executeUpdate("DELETE FROM dedupe_keys WHERE message_id = " + id);
+            s.execute("ALTER TABLE deliveries_t7 DETACH PARTITION " + day.replace("messages_", "deliveries_"));
+            s.execute("ALTER TABLE messages_t7 DETACH PARTITION " + day);
+        }
+        long now = START + 30 * DAY;
+        store.retention().maintain(now, Map.of("feed", new Keeping(7, false)));
+        assertThat(tier(id)).as("copied back to the held area (it is pending)").isZero();
+        assertThat(count("SELECT COUNT(*) FROM dedupe_keys WHERE message_id = " + id)).as("its claim").isEqualTo(1);
+        List<io.ductus.store.Stored> again = store.store(new IntakeBatch("feed", Durability.STRICT,
+                List.of(message(now, "the same again", "MSG-1")), null), now);
+        assertThat(again.get(0).duplicateOf()).as("a later message with its key").isEqualTo(id);
+    }
+
+    private String leafOf(long id) throws Exception {
+        try (Connection c = Database.POSTGRES.connect(location); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT tableoid::regclass::text FROM messages WHERE id = " + id)) {
+            rs.next();
+            return rs.getString(1);
+        }
     }
 
     /** Engines on one database: while one runs the maintenance, another's run does nothing (and does not wait). */
