@@ -113,6 +113,17 @@ public final class EngineRuntime {
     public static EngineRuntime start(ProjectSources project, Path projectFolder, Function<String, RunningRevision> code,
                                       ConnectorRegistry registry, Store store, Clock clock, Path dataDirectory,
                                       EngineMetrics metrics, EventHub events) {
+        return start(project, projectFolder, code, registry, store, clock, dataDirectory, metrics, events,
+                new io.ductus.connector.listener.tls.Certificates());
+    }
+
+    /**
+     * The same, with resources.yaml's certificates as the engine installed them (what {@code fetch()} and the alerts'
+     * channels name).
+     */
+    public static EngineRuntime start(ProjectSources project, Path projectFolder, Function<String, RunningRevision> code,
+                                      ConnectorRegistry registry, Store store, Clock clock, Path dataDirectory,
+                                      EngineMetrics metrics, EventHub events, io.ductus.connector.listener.tls.Certificates certificates) {
         AtomicReference<ProjectSources> sources = new AtomicReference<>(project);
         ProjectCheck structure = ProjectValidator.check(project, ConnectorTypes.unknown());
         ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -122,7 +133,7 @@ public final class EngineRuntime {
         });
         ExecutorService storing = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("intake-", 0).factory());
         ScriptHosting scripts = new ScriptHosting();
-        EngineServices services = EngineServices.of(structure.project(), projectFolder, dataDirectory);
+        EngineServices services = EngineServices.of(structure.project(), projectFolder, dataDirectory, certificates);
         ProjectChecker checker = new ProjectChecker(projectFolder, registry::types, scripts, services::forInterface);
         InterfaceManager manager = new InterfaceManager(structure, code, registry,
                 (types, files) -> checker.check(sources.get(), types, files),
@@ -145,8 +156,8 @@ public final class EngineRuntime {
         UnaryOperator<String> secrets = value -> value == null ? null
                 : String.valueOf(services.withSecrets(Map.<String, Object>of("value", value)).get("value"));
         Map<Channel.Type, ChannelSender> senders = new EnumMap<>(Channel.Type.class);
-        senders.put(Channel.Type.WEBHOOK, new WebhookSender(text, secrets));
-        alerts.smtp().ifPresent(smtp -> senders.put(Channel.Type.EMAIL, new EmailSender(smtp, text, secrets, clock)));
+        senders.put(Channel.Type.WEBHOOK, new WebhookSender(text, secrets, services.certificates()));
+        alerts.smtp().ifPresent(smtp -> senders.put(Channel.Type.EMAIL, new EmailSender(smtp, text, secrets, clock, services.certificates())));
         return senders;
     }
 

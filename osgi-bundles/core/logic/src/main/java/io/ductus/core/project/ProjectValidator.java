@@ -206,15 +206,31 @@ public final class ProjectValidator {
         }
     }
 
-    /** ductus.yaml's api: certificates it names must be in resources.yaml (the engine does not start otherwise). */
+    /**
+     * ductus.yaml's certificates: those api:, alerts.smtp and the webhook channels name must be in resources.yaml
+     * (the engine does not start otherwise).
+     */
     private static void apiCertificates(ProjectSources sources, Resources resources, List<Problem> problems) {
-        sources.ductus().flatMap(ProjectFile::root).filter(MapNode.class::isInstance).map(MapNode.class::cast)
-                .flatMap(root -> root.value("api")).filter(MapNode.class::isInstance).map(MapNode.class::cast).ifPresent(api -> {
-                    for (Map.Entry<String, String> bad : CertificateNames.unfit(api.plain(), resources.certificates())) {
-                        Position at = api.value(bad.getKey()).map(Node::position).orElse(api.position());
-                        problems.add(new Problem(sources.ductus().get().path(), at, "api." + bad.getKey(), bad.getValue()));
-                    }
-                });
+        Optional<MapNode> root = sources.ductus().flatMap(ProjectFile::root).filter(MapNode.class::isInstance).map(MapNode.class::cast);
+        if (root.isEmpty()) return;
+        Map<String, MapNode> naming = new LinkedHashMap<>();
+        mapAt(root.get(), "api").ifPresent(api -> naming.put("api", api));
+        mapAt(root.get(), "alerts").ifPresent(alerts -> {
+            mapAt(alerts, "smtp").ifPresent(smtp -> naming.put("alerts.smtp", smtp));
+            mapAt(alerts, "channels").ifPresent(channels -> channels.entries().forEach(e -> {
+                if (e.value() instanceof MapNode channel) naming.put("alerts.channels." + e.key(), channel);
+            }));
+        });
+        naming.forEach((field, map) -> {
+            for (Map.Entry<String, String> bad : CertificateNames.unfit(map.plain(), resources.certificates())) {
+                Position at = map.value(bad.getKey()).map(Node::position).orElse(map.position());
+                problems.add(new Problem(sources.ductus().get().path(), at, field + "." + bad.getKey(), bad.getValue()));
+            }
+        });
+    }
+
+    private static Optional<MapNode> mapAt(MapNode map, String key) {
+        return map.value(key).filter(MapNode.class::isInstance).map(MapNode.class::cast);
     }
 
     private static Optional<String> unknownDatabase(Map<String, Object> settings, Resources resources) {

@@ -74,7 +74,7 @@ public final class Certificates {
         this.clock = clock;
         this.info = info;
         this.warn = warn;
-        this.entries = Map.copyOf(loaded);
+        this.entries = java.util.Collections.unmodifiableMap(loaded); // file order, as the messages name them
         for (Held held : loaded.values()) warnIfExpiringSoon(held.current);
         if (checker == null && loaded.values().stream().anyMatch(h -> h.entry.fromFiles())) {
             checker = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("ductus-certificates").factory());

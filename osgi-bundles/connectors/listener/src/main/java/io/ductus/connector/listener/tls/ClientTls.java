@@ -92,6 +92,19 @@ public final class ClientTls {
         return TlsFailure.plain(failure, Optional.empty());
     }
 
+    /**
+     * Why a connection failed, in plain words, when TLS refused it (an {@link javax.net.ssl.SSLException} or a
+     * certificate check anywhere in the causes); empty when it failed for another reason (refused, timed out, reset).
+     * Every outbound client reports a refused handshake with this, as a temporary failure.
+     */
+    public static Optional<String> refusal(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof javax.net.ssl.SSLException || t instanceof CertificateException) return Optional.of(why(failure));
+            if (t.getCause() == t) break;
+        }
+        return Optional.empty();
+    }
+
     private static KeyManager[] keyManagers(LoadedCertificate pair) throws GeneralSecurityException {
         if (pair == null) return null;
         KeyStore store = KeyStore.getInstance("PKCS12");
