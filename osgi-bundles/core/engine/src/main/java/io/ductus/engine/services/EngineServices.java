@@ -46,7 +46,7 @@ public final class EngineServices implements AutoCloseable {
         this.variables = Map.copyOf(variables);
         this.environment = environment;
         this.secrets = new Once<>(() -> secrets.get().readAll());
-        this.databases = new DatabaseConnections(databases, projectFolder, this::secret);
+        this.databases = new DatabaseConnections(databases, projectFolder, this::secret, certificates);
         this.databaseType = new DatabaseFactory(this.databases);
     }
 

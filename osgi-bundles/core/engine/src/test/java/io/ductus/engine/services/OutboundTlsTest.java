@@ -10,12 +10,14 @@ import io.ductus.connector.listener.tls.CertificateEntry;
 import io.ductus.connector.listener.tls.Certificates;
 import io.ductus.connector.listener.tls.TestPki;
 import io.ductus.core.alert.Channel;
+import io.ductus.core.project.DatabaseResource;
 import io.ductus.engine.alerts.channel.NoticeText;
 import io.ductus.engine.alerts.channel.WebhookSender;
 import io.ductus.project.SecretsFile;
 import io.ductus.script.ScriptServices;
 import io.ductus.script.ScriptServices.FetchRequest;
 import io.ductus.script.ScriptServices.ServiceException;
+import io.ductus.store.contract.PostgresTlsServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -133,6 +135,35 @@ class OutboundTlsTest {
                 .satisfies(e -> assertThat(((ServiceException) e).temporary()).isFalse());
         assertThatThrownBy(() -> services.fetch(get("https://localhost:1/", null, "hospital-ca")))
                 .hasMessageContaining("tls.certificate: certificate 'hospital-ca' is a CA alone");
+    }
+
+    @Test
+    void a_database_resource_names_its_ca_by_tls_ca_and_a_refused_connection_waits_saying_why() throws Exception {
+        try (PostgresTlsServer db = PostgresTlsServer.start(project)) {
+            Certificates installed = new Certificates();
+            assertThat(installed.install(List.of(CertificateEntry.caText("db-ca", PostgresTlsServer.CA.chainPem()),
+                    CertificateEntry.caText("other-ca", CA.chainPem())), Clock.systemUTC(), l -> { }, l -> { })).isEmpty();
+            Map<String, DatabaseResource> databases = Map.of(
+                    "mpi", new DatabaseResource("mpi", db.resourceUrl("localhost", "tls_ca=db-ca"), Optional.of("postgres"), Optional.empty(), 2),
+                    "wrong-ca", new DatabaseResource("wrong-ca", db.resourceUrl("localhost", "tls_ca=other-ca"), Optional.of("postgres"),
+                            Optional.empty(), 2),
+                    "wrong-name", new DatabaseResource("wrong-name", db.resourceUrl("127.0.0.1", "tls_ca=db-ca"), Optional.of("postgres"),
+                            Optional.empty(), 2));
+            try (EngineServices withDatabases = new EngineServices(databases, project, Map.of(), n -> null,
+                    () -> { throw new IllegalStateException("no secrets here"); }, installed)) {
+                ScriptServices s = withDatabases.forInterface(Duration.ofSeconds(10));
+                assertThat(s.query("mpi", "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", List.of()))
+                        .containsExactly(Map.of("ssl", true));
+                assertThatThrownBy(() -> s.query("wrong-ca", "SELECT 1", List.of())).isInstanceOf(ServiceException.class)
+                        .hasMessageStartingWith("TLS to database 'wrong-ca' refused: unknown CA: the certificate is not issued by a"
+                                + " trusted CA (the driver: ")
+                        .satisfies(e -> assertThat(((ServiceException) e).temporary()).isTrue());
+                assertThatThrownBy(() -> s.query("wrong-name", "SELECT 1", List.of())).isInstanceOf(ServiceException.class)
+                        .hasMessageStartingWith("TLS to database 'wrong-name' refused: name mismatch");
+            } finally {
+                installed.close();
+            }
+        }
     }
 
     @Test

@@ -54,6 +54,8 @@ public final class Certificates {
     private volatile Consumer<String> warn = line -> { };
     private Clock clock = Clock.systemUTC();
     private ScheduledExecutorService checker;
+    /** Text entries written to a file for {@link #pemFile}. */
+    private final Map<String, java.nio.file.Path> written = new java.util.HashMap<>();
 
     /**
      * Loads and checks every entry, replacing what was installed only when all of them load.
@@ -172,6 +174,28 @@ public final class Certificates {
      */
     public ClientTls client(Optional<String> ca, Optional<String> certificate) {
         return new ClientTls(ca.map(n -> require(n, false, "tls_ca")), certificate.map(n -> require(n, true, "tls_certificate")));
+    }
+
+    /**
+     * The PEM file of an entry's certificates, for a client that takes its CA as a file (the PostgreSQL driver's
+     * {@code sslrootcert}): the entry's own file, so a renewal is read by the next connection; an entry of PEM text is
+     * written once to a file of its own.
+     *
+     * @throws IllegalArgumentException naming {@code setting} when there is no entry by that name
+     */
+    public synchronized java.nio.file.Path pemFile(String name, String setting) {
+        Held held = require(name, false, setting);
+        if (held.entry.certFile().isPresent()) return held.entry.certFile().get();
+        return written.computeIfAbsent(name, n -> {
+            try {
+                java.nio.file.Path file = java.nio.file.Files.createTempFile("ductus-" + n.replaceAll("[^A-Za-z0-9_-]", "_") + "-", ".pem");
+                file.toFile().deleteOnExit();
+                java.nio.file.Files.writeString(file, held.entry.certText().orElseThrow());
+                return file;
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException("certificate '" + n + "': cannot write its PEM file: " + e.getMessage(), e);
+            }
+        });
     }
 
     /** Every certificate installed, with its expiry. */

@@ -98,8 +98,25 @@ public final class ClientTls {
      * Every outbound client reports a refused handshake with this, as a temporary failure.
      */
     public static Optional<String> refusal(Throwable failure) {
+        return tlsCause(failure).map(at -> why(failure));
+    }
+
+    /**
+     * The same, followed by the words of the library that connected (a driver's "SSL error: …"), for clients whose own
+     * message an operator may search for: {@code unknown CA: … (the driver: SSL error: PKIX path building failed …)}.
+     */
+    public static Optional<String> refusal(Throwable failure, String library) {
+        return tlsCause(failure).map(said -> why(failure) + " (" + library + ": "
+                + (said.getMessage() == null ? said.getClass().getSimpleName() : said.getMessage().lines().findFirst().orElse("")) + ")");
+    }
+
+    /** The throwable that reports the TLS failure in the library's words: the one wrapping the JDK's, or the one saying it. */
+    private static Optional<Throwable> tlsCause(Throwable failure) {
+        Throwable above = failure;
         for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof javax.net.ssl.SSLException || t instanceof CertificateException) return Optional.of(why(failure));
+            if (t instanceof javax.net.ssl.SSLException || t instanceof CertificateException) return Optional.of(above);
+            if (t.getMessage() != null && TlsFailure.saysTls(t.getMessage())) return Optional.of(t);
+            above = t;
             if (t.getCause() == t) break;
         }
         return Optional.empty();
