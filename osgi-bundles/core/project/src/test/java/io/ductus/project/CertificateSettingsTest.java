@@ -72,6 +72,28 @@ class CertificateSettingsTest {
         assertThat(loaded.project().interfaces()).isEmpty();
     }
 
+    @Test
+    void databaseUrlsAlertsAndWebhooksNamingACertificateThatIsNotThereAreNamedByFileLineAndField() throws IOException {
+        write("resources.yaml", """
+                certificates:
+                  hospital-ca: { ca_file: certs/ca.pem }
+                databases:
+                  mpi: { url: "postgres://mpi.example.org/mpi?tls_ca=db-ca" }
+                """);
+        write("ductus.yaml", """
+                database: "postgres://db.example.org/ductus?tls_ca=hospital-ca"
+                alerts:
+                  smtp: { host: smtp.example.org, from: ductus@example.org, tls_ca: mail-ca }
+                  channels:
+                    oncall: { type: webhook, url: "https://hooks.example.org/x", tls_ca: hospital-ca, tls_certificate: hospital-ca }
+                """);
+        assertThat(lines(ProjectLoader.load(project, ConnectorTypes.unknown()))).containsExactly(
+                "ductus.yaml:3:69: alerts.smtp.tls_ca: no certificate 'mail-ca' in resources.yaml (it has hospital-ca)",
+                "ductus.yaml:5:104: alerts.channels.oncall.tls_certificate: certificate 'hospital-ca' is a CA alone; tls_certificate"
+                        + " needs a pair (cert_file + key_file)",
+                "resources.yaml:4:15: databases.mpi.url: tls_ca: no certificate 'db-ca' in resources.yaml (it has hospital-ca)");
+    }
+
     private void write(String path, String text) throws IOException {
         Path file = project.resolve(path);
         Files.createDirectories(file.getParent());

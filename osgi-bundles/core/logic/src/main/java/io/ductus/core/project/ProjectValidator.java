@@ -56,6 +56,7 @@ public final class ProjectValidator {
         readResources.ifPresent(r -> refuseUnknownDatabases(sources, interfaces, refused, r, problems));
         readResources.ifPresent(r -> refuseUnknownCertificates(sources, interfaces, refused, r, problems));
         readResources.ifPresent(r -> apiCertificates(sources, r, problems));
+        readResources.ifPresent(r -> databaseCertificates(sources, r, problems));
         refuseBrokenRoutes(sources, interfaces, refused, problems);
         return new ProjectCheck(new Project(settings, resources, interfaces), problems, refused);
     }
@@ -227,6 +228,25 @@ public final class ProjectValidator {
                 problems.add(new Problem(sources.ductus().get().path(), at, field + "." + bad.getKey(), bad.getValue()));
             }
         });
+    }
+
+    /** A PostgreSQL URL's {@code tls_ca=NAME} (ductus.yaml's database, resources.yaml's databases) names a certificate there. */
+    private static void databaseCertificates(ProjectSources sources, Resources resources, List<Problem> problems) {
+        sources.ductus().ifPresent(file -> file.root().filter(MapNode.class::isInstance).map(MapNode.class::cast)
+                .flatMap(root -> root.value("database")).ifPresent(url -> urlCa(file, url, "database", resources, problems)));
+        sources.resources().ifPresent(file -> file.root().filter(MapNode.class::isInstance).map(MapNode.class::cast)
+                .flatMap(root -> mapAt(root, "databases")).ifPresent(databases -> databases.entries().forEach(e -> {
+                    if (e.value() instanceof MapNode db) {
+                        db.value("url").ifPresent(url -> urlCa(file, url, "databases." + e.key() + ".url", resources, problems));
+                    }
+                })));
+    }
+
+    private static void urlCa(ProjectFile file, Node url, String field, Resources resources, List<Problem> problems) {
+        if (!(url instanceof ScalarNode scalar)) return;
+        io.ductus.core.config.DatabaseTls.caName(scalar.text()).flatMap(name -> CertificateNames.unfit("tls_ca", name,
+                resources.certificates())).ifPresent(reason -> problems.add(new Problem(file.path(), url.position(), field,
+                        io.ductus.core.config.DatabaseTls.CA + ": " + reason)));
     }
 
     private static Optional<MapNode> mapAt(MapNode map, String key) {
