@@ -54,6 +54,7 @@ public final class Certificates {
     private volatile Consumer<String> warn = line -> { };
     private Clock clock = Clock.systemUTC();
     private ScheduledExecutorService checker;
+    private java.util.concurrent.ExecutorService handshakes;
     /** Text entries written to a file for {@link #pemFile}. */
     private final Map<String, java.nio.file.Path> written = new java.util.HashMap<>();
 
@@ -165,7 +166,17 @@ public final class Certificates {
      * @throws IllegalArgumentException naming the setting, when an entry is not there or of the wrong kind
      */
     public ServerTls server(String certificate, Optional<String> clientCa, SubjectPatterns subjects) {
-        return new ServerTls(require(certificate, true, "tls"), clientCa.map(ca -> require(ca, false, "tls_client_ca")), subjects);
+        return new ServerTls(require(certificate, true, "tls"), clientCa.map(ca -> require(ca, false, "tls_client_ca")), subjects,
+                handshakes());
+    }
+
+    /** The pool every listener's handshakes work on (signatures, certificate checks), off the event loops; made at first use. */
+    synchronized java.util.concurrent.ExecutorService handshakes() {
+        if (handshakes == null) {
+            handshakes = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()),
+                    Thread.ofPlatform().daemon().name("ductus-tls-", 0).factory());
+        }
+        return handshakes;
     }
 
     /**
@@ -208,9 +219,12 @@ public final class Certificates {
         return all;
     }
 
+    /** Stops the renewal checks and the handshakes' pool: with the bundle, so no thread of it outlives a refresh. */
     @Deactivate
     public synchronized void close() {
         if (checker != null) checker.shutdownNow();
         checker = null;
+        if (handshakes != null) handshakes.shutdownNow();
+        handshakes = null;
     }
 }

@@ -124,12 +124,7 @@ public final class ClientTls {
 
     private static KeyManager[] keyManagers(LoadedCertificate pair) throws GeneralSecurityException {
         if (pair == null) return null;
-        KeyStore store = KeyStore.getInstance("PKCS12");
-        try {
-            store.load(null, null);
-        } catch (java.io.IOException e) {
-            throw new GeneralSecurityException(e);
-        }
+        KeyStore store = emptyStore();
         char[] password = new char[0];
         store.setKeyEntry("client", pair.key(), password, pair.chain().toArray(X509Certificate[]::new));
         KeyManagerFactory factory = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
@@ -141,15 +136,21 @@ public final class ClientTls {
     private static X509ExtendedTrustManager trust(LoadedCertificate ca) throws GeneralSecurityException {
         X509ExtendedTrustManager system = manager(null);
         if (ca == null) return system;
+        KeyStore store = emptyStore();
+        int i = 0;
+        for (X509Certificate c : ca.chain()) store.setCertificateEntry("ca-" + i++, c);
+        return new Either(system, manager(store));
+    }
+
+    /** An empty in-memory key store, for the pair or the CA in use now. */
+    private static KeyStore emptyStore() throws GeneralSecurityException {
         KeyStore store = KeyStore.getInstance("PKCS12");
         try {
             store.load(null, null);
         } catch (java.io.IOException e) {
             throw new GeneralSecurityException(e);
         }
-        int i = 0;
-        for (X509Certificate c : ca.chain()) store.setCertificateEntry("ca-" + i++, c);
-        return new Either(system, manager(store));
+        return store;
     }
 
     private static X509ExtendedTrustManager manager(KeyStore store) throws GeneralSecurityException {
