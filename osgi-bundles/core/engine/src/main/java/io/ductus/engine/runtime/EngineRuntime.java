@@ -51,6 +51,7 @@ public final class EngineRuntime {
 
     private final ProjectChecker checker;
     private final io.ductus.engine.retention.RetentionService retention;
+    private final NewCertificates newCertificates;
 
     private EngineRuntime(InterfaceManager interfaces, ScheduledExecutorService timers, ExecutorService storing,
                           ScriptHosting scripts, EngineServices services, HealthMonitor health, Alerts alerts,
@@ -67,6 +68,7 @@ public final class EngineRuntime {
         this.alerts = alerts;
         this.sources = sources;
         this.projectFolder = projectFolder;
+        this.newCertificates = new NewCertificates(projectFolder, sources, services);
     }
 
     /** The script host, made when the first interface with code starts (GraalJS takes a moment to start). */
@@ -196,6 +198,14 @@ public final class EngineRuntime {
     /** The project's files as the running interfaces know them (a deploy changes one interface's). */
     public ProjectSources sources() {
         return sources.get();
+    }
+
+    /**
+     * Loads the certificate entries added to resources.yaml since the start (before a deploy is checked), so an interface
+     * may name them without a restart; other changes of resources.yaml still take one.
+     */
+    public void pickUpNewCertificates() {
+        newCertificates.pickUp();
     }
 
     /** Records the project's files after a deploy changed them, so later checks (a plugin that returns) see them. */

@@ -79,11 +79,48 @@ public final class Certificates {
         this.warn = warn;
         this.entries = java.util.Collections.unmodifiableMap(loaded); // file order, as the messages name them
         for (Held held : loaded.values()) warnIfExpiringSoon(held.current);
-        if (checker == null && loaded.values().stream().anyMatch(h -> h.entry.fromFiles())) {
+        checkRenewals();
+        return List.of();
+    }
+
+    /**
+     * Loads and checks entries added to resources.yaml while the engine runs, beside those installed (which stay as they
+     * are: their renewals come from their files); all or nothing, as at the start.
+     *
+     * @return every problem, each naming its entry (empty: added)
+     */
+    public synchronized List<String> add(List<CertificateEntry> added) {
+        List<String> problems = new ArrayList<>();
+        Map<String, Held> loaded = new LinkedHashMap<>(entries);
+        for (CertificateEntry entry : added) {
+            if (entries.containsKey(entry.name())) {
+                problems.add("certificate '" + entry.name() + "' is installed already");
+                continue;
+            }
+            try {
+                loaded.put(entry.name(), new Held(entry, LoadedCertificate.load(entry, clock.instant())));
+            } catch (IllegalArgumentException e) {
+                problems.add(e.getMessage());
+            }
+        }
+        if (!problems.isEmpty()) return problems;
+        this.entries = java.util.Collections.unmodifiableMap(loaded);
+        for (CertificateEntry entry : added) warnIfExpiringSoon(loaded.get(entry.name()).current);
+        checkRenewals();
+        return List.of();
+    }
+
+    /** Starts the minute's check of the files once an entry is read from files. */
+    private void checkRenewals() {
+        if (checker == null && entries.values().stream().anyMatch(h -> h.entry.fromFiles())) {
             checker = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("ductus-certificates").factory());
             checker.scheduleWithFixedDelay(this::checkFiles, CHECK_SECONDS, CHECK_SECONDS, TimeUnit.SECONDS);
         }
-        return List.of();
+    }
+
+    /** The names installed, in file order. */
+    public java.util.Set<String> names() {
+        return entries.keySet();
     }
 
     /** Checks the entries without installing them ({@code ductus validate}): every problem, each naming its entry. */
