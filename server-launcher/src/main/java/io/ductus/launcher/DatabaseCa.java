@@ -29,7 +29,7 @@ final class DatabaseCa {
     static DatabaseSetting resolve(DatabaseSetting db, Resources resources, Path project, Path data) {
         if (db.kind() != DatabaseSetting.Kind.POSTGRES || DatabaseTls.caName(db.location()).isEmpty()) return db;
         try {
-            return new DatabaseSetting(db.kind(), DatabaseTls.resolve(db.location(), name -> file(name, resources, project, data)));
+            return new DatabaseSetting(db.kind(), DatabaseTls.resolve(db.location(), name -> file(name, resources, project, data).toString()));
         } catch (IllegalArgumentException | UncheckedIOException e) {
             throw new BadArgumentException("database " + db.display() + ": " + e.getMessage());
         }

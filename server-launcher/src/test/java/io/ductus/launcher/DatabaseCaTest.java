@@ -37,8 +37,7 @@ class DatabaseCaTest {
                 "inline", caText("inline", "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n")));
         DatabaseSetting fromFile = DatabaseCa.resolve(DatabaseSetting.parse("postgres://u@db.example.org/ductus?tls_ca=db-ca"), resources,
                 project, data);
-        assertThat(fromFile.location()).contains("sslrootcert=" + java.net.URLEncoder.encode(project.resolve("certs/db-ca.pem").toString(),
-                java.nio.charset.StandardCharsets.UTF_8)).contains("sslmode=verify-full");
+        assertThat(fromFile.location()).contains("sslrootcert=" + project.resolve("certs/db-ca.pem")).contains("sslmode=verify-full");
         DatabaseSetting fromText = DatabaseCa.resolve(DatabaseSetting.parse("postgres://u@db.example.org/ductus?tls_ca=inline"), resources,
                 project, data);
         assertThat(data.resolve("tls/inline.pem")).hasContent("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----");

@@ -75,7 +75,7 @@ final class DatabaseConnections implements AutoCloseable {
             org.postgresql.ds.PGSimpleDataSource ds = new org.postgresql.ds.PGSimpleDataSource();
             String withCa;
             try {
-                withCa = io.ductus.core.config.DatabaseTls.resolve(postgres.get(), name -> certificates.pemFile(name, "tls_ca"));
+                withCa = io.ductus.core.config.DatabaseTls.resolve(postgres.get(), name -> certificates.pemFile(name, "tls_ca").toString());
             } catch (IllegalArgumentException e) {
                 throw new ServiceException("database '" + resource.name() + "': " + e.getMessage(), false);
             }

@@ -67,10 +67,12 @@ public final class ProjectValidator {
         problems.addAll(file.readProblems());
         if (file.root().isEmpty()) return Optional.empty();
         FileProblems found = new FileProblems(file.path());
-        new ShapeChecker(types, found).check(file.root().get(), shape, "");
-        if (file.root().get() instanceof MapNode root) acrossKeys.accept(root, found);
+        // ductus.yaml's api: may write its TLS in the nested form; everything after sees the flat keys.
+        MapNode root = shape == ProjectShapes.DUCTUS ? TlsAliases.ductusFile(file.root().get(), found) : file.root().get();
+        new ShapeChecker(types, found).check(root, shape, "");
+        acrossKeys.accept(root, found);
         problems.addAll(found.list());
-        return found.isEmpty() && file.readProblems().isEmpty() ? Optional.of(reader.apply(file.root().get())) : Optional.empty();
+        return found.isEmpty() && file.readProblems().isEmpty() ? Optional.of(reader.apply(root)) : Optional.empty();
     }
 
     private static Optional<InterfaceDefinition> checkInterface(String name, ProjectFile file, ConnectorTypes types,
@@ -87,7 +89,7 @@ public final class ProjectValidator {
             problems.addAll(found.list());
             return Optional.empty();
         }
-        MapNode root = file.root().get();
+        MapNode root = TlsAliases.interfaceFile(file.root().get(), found); // the nested tls: { … } as the flat keys
         new ShapeChecker(types, found).check(root, ProjectShapes.INTERFACE, "");
         InterfaceReader reader = new InterfaceReader(found);
         reader.checkKeyPaths(root);
@@ -191,13 +193,18 @@ public final class ProjectValidator {
         for (InterfaceDefinition definition : List.copyOf(interfaces.values())) {
             ProjectFile file = sources.interfaces().get(definition.name());
             List<Problem> unknown = new ArrayList<>();
+            Optional<MapNode> raw = file.root().flatMap(root -> root.value("source")).filter(MapNode.class::isInstance).map(MapNode.class::cast);
             for (Map.Entry<String, String> bad : CertificateNames.unfit(definition.source().settings(), resources.certificates())) {
-                unknown.add(new Problem(file.path(), sourceSettingPosition(file, bad.getKey()), "source." + bad.getKey(), bad.getValue()));
+                unknown.add(new Problem(file.path(), sourceSettingPosition(file, bad.getKey()),
+                        "source." + raw.map(m -> TlsAliases.field(m, bad.getKey())).orElse(bad.getKey()), bad.getValue()));
             }
             for (DestinationDefinition destination : definition.destinations().values()) {
+                Optional<MapNode> rawDestination = file.root().flatMap(root -> root.value("destinations")).map(MapNode.class::cast)
+                        .flatMap(d -> d.value(destination.name())).filter(MapNode.class::isInstance).map(MapNode.class::cast);
                 for (Map.Entry<String, String> bad : CertificateNames.unfit(destination.settings(), resources.certificates())) {
                     unknown.add(new Problem(file.path(), settingPosition(file, destination.name(), bad.getKey()),
-                            "destinations." + destination.name() + "." + bad.getKey(), bad.getValue()));
+                            "destinations." + destination.name() + "." + rawDestination.map(m -> TlsAliases.field(m, bad.getKey()))
+                                    .orElse(bad.getKey()), bad.getValue()));
                 }
             }
             if (unknown.isEmpty()) continue;
@@ -223,9 +230,11 @@ public final class ProjectValidator {
             }));
         });
         naming.forEach((field, map) -> {
-            for (Map.Entry<String, String> bad : CertificateNames.unfit(map.plain(), resources.certificates())) {
-                Position at = map.value(bad.getKey()).map(Node::position).orElse(map.position());
-                problems.add(new Problem(sources.ductus().get().path(), at, field + "." + bad.getKey(), bad.getValue()));
+            Map<String, Object> settings = TlsAliases.flatten(map, TlsAliases.LISTENER, field,
+                    new FileProblems(sources.ductus().get().path())).plain(); // its own problems are the shape check's
+            for (Map.Entry<String, String> bad : CertificateNames.unfit(settings, resources.certificates())) {
+                Position at = TlsAliases.position(map, bad.getKey()).orElse(map.position());
+                problems.add(new Problem(sources.ductus().get().path(), at, field + "." + TlsAliases.field(map, bad.getKey()), bad.getValue()));
             }
         });
     }
@@ -262,7 +271,7 @@ public final class ProjectValidator {
 
     private static Position sourceSettingPosition(ProjectFile file, String key) {
         return file.root().flatMap(root -> root.value("source")).map(MapNode.class::cast)
-                .flatMap(d -> d.value(key)).map(Node::position).orElse(Position.START);
+                .flatMap(d -> TlsAliases.position(d, key)).orElse(Position.START);
     }
 
     private static Position routeTargetPosition(ProjectFile file, String destination) {
@@ -272,6 +281,6 @@ public final class ProjectValidator {
     private static Position settingPosition(ProjectFile file, String destination, String key) {
         return file.root().flatMap(root -> root.value("destinations")).map(MapNode.class::cast)
                 .flatMap(d -> d.value(destination)).map(MapNode.class::cast)
-                .flatMap(d -> d.value(key)).map(Node::position).orElse(Position.START);
+                .flatMap(d -> TlsAliases.position(d, key)).orElse(Position.START);
     }
 }

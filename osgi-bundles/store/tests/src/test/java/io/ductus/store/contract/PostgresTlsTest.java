@@ -48,7 +48,7 @@ class PostgresTlsTest {
     /** As the launcher puts resources.yaml's entries in: {@code tls_ca=NAME} becomes the entry's file. */
     private static String named(String host, String name) {
         Map<String, Path> entries = Map.of("db-ca", dir.resolve("ca.pem"), "other-ca", dir.resolve("other-ca.pem"));
-        return DatabaseTls.resolve(server.url(host, "tls_ca=" + name), entries::get);
+        return DatabaseTls.resolve(server.url(host, "tls_ca=" + name), n -> entries.get(n).toString());
     }
 
     @Test
