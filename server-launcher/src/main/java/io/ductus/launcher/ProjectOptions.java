@@ -84,6 +84,8 @@ final class ProjectOptions {
     DatabaseSetting database(PrintWriter err) throws IOException {
         DatabaseSetting fromCommandLine = databaseOption();
         Path dataFolder = dataFolder();
-        return resolve(fromCommandLine, load(projectFolder(), err).project().settings(), dataFolder);
+        LoadedProject loaded = load(projectFolder(), err);
+        return DatabaseCa.resolve(resolve(fromCommandLine, loaded.project().settings(), dataFolder), loaded.project().resources(),
+                projectFolder(), dataFolder);
     }
 }

@@ -47,7 +47,11 @@ final class RemoteEngine {
 
     private String describe(ApiException e, String detail) {
         return switch (e.kind()) {
-            case UNREACHABLE -> detail.startsWith("connection refused")
+            case UNREACHABLE -> io.ductus.connector.listener.tls.ClientTls.refusal(e).isPresent()
+                    ? "cannot reach the engine at " + client.base() + ": TLS handshake failed: "
+                            + io.ductus.connector.listener.tls.ClientTls.refusal(e).get()
+                            + " (--ca FILE trusts the API's CA; --cert and --key show a client certificate)"
+                    : detail.startsWith("connection refused")
                     ? "cannot reach the engine at " + client.base() + " (connection refused): is ductus serve running there? --url says where"
                     : "cannot reach the engine at " + client.base() + ": " + detail;
             case UNAUTHORIZED -> "the engine refused the token: " + detail + " (--token or " + EngineOptions.TOKEN_VARIABLE + ")";

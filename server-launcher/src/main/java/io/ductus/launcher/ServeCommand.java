@@ -81,7 +81,7 @@ final class ServeCommand implements Callable<Integer> {
         LoadedProject loaded = ProjectOptions.load(projectFolder, spec.commandLine().getErr());
         ProjectSettings fromFile = loaded.project().settings();
         if (api == null) api = fromFile.apiListen().orElse(DEFAULT_API);
-        db = ProjectOptions.resolve(db, fromFile, dataFolder);
+        db = DatabaseCa.resolve(ProjectOptions.resolve(db, fromFile, dataFolder), loaded.project().resources(), projectFolder, dataFolder);
         Files.createDirectories(dataFolder);
         Files.createDirectories(pluginFolder);
         return new ResolvedSettings(Distribution.version(), projectFolder, dataFolder, db, api, pluginFolder, Distribution.bundles(),

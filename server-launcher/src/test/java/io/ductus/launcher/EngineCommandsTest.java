@@ -2,12 +2,20 @@ package io.ductus.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
+import io.ductus.connector.listener.tls.TestPki;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** The commands that act on a running engine, where no engine is needed to judge them. */
@@ -71,5 +79,38 @@ class EngineCommandsTest {
         }
         assertThat(run("status", "--token", "dux_x", "--url", "http://127.0.0.1:" + port)).isEqualTo(ExitCodes.FAILED);
         assertThat(err.toString()).contains("cannot reach the engine at http://127.0.0.1:" + port).contains("is ductus serve running");
+    }
+
+    @Test
+    void an_https_engine_is_called_trusting_the_ca_of_ca_and_without_it_the_refusal_says_why(@TempDir Path dir) throws Exception {
+        TestPki.Issued ca = TestPki.ca("API CA");
+        Path caFile = dir.resolve("api-ca.pem");
+        Files.writeString(caFile, ca.chainPem());
+        HttpsServer api = HttpsServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        api.setHttpsConfigurator(new HttpsConfigurator(TestPki.context(ca, TestPki.issue(ca, "CN=localhost", "localhost"))));
+        api.createContext("/", exchange -> {
+            byte[] problem = "{\"title\":\"Unauthorized\",\"status\":401,\"detail\":\"unknown token\"}".getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/problem+json");
+            exchange.sendResponseHeaders(401, problem.length);
+            exchange.getResponseBody().write(problem);
+            exchange.close();
+        });
+        api.start();
+        try {
+            String url = "https://localhost:" + api.getAddress().getPort();
+            assertThat(run("status", "--token", "dux_x", "--url", url, "--ca", caFile.toString())).isEqualTo(ExitCodes.FAILED);
+            assertThat(err.toString()).as("the handshake passed: the engine's answer came").contains("the engine refused the token");
+
+            err.getBuffer().setLength(0);
+            assertThat(run("status", "--token", "dux_x", "--url", url)).isEqualTo(ExitCodes.FAILED);
+            assertThat(err.toString()).contains("cannot reach the engine at " + url + ": TLS handshake failed: unknown CA")
+                    .contains("--ca FILE trusts the API's CA");
+
+            err.getBuffer().setLength(0);
+            assertThat(run("status", "--token", "dux_x", "--url", url, "--cert", caFile.toString())).isEqualTo(ExitCodes.BAD_ARGUMENTS);
+            assertThat(err.toString()).contains("--cert and --key go together");
+        } finally {
+            api.stop(0);
+        }
     }
 }

@@ -86,16 +86,28 @@ public final class DuctusClient implements DuctusApi, AutoCloseable {
     private final ReplayClient replays = new ReplayClient(this);
 
     private DuctusClient(URI base, String token, Duration connectTimeout, Duration timeout) {
+        this(base, token, connectTimeout, timeout, null);
+    }
+
+    /** @param tls the TLS an https:// engine is called with (the CA it trusts, a client certificate); null: the JDK's */
+    private DuctusClient(URI base, String token, Duration connectTimeout, Duration timeout, javax.net.ssl.SSLContext tls) {
         this.base = normalize(base);
         this.token = token;
         this.timeout = timeout;
-        this.http = HttpClient.newBuilder().connectTimeout(connectTimeout).cookieHandler(new CookieManager())
-                .followRedirects(HttpClient.Redirect.NEVER).build();
+        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(connectTimeout).cookieHandler(new CookieManager())
+                .followRedirects(HttpClient.Redirect.NEVER);
+        if (tls != null) builder.sslContext(tls);
+        this.http = builder.build();
     }
 
     /** A client that sends this token (dux_…) with every call. */
     public static DuctusClient withToken(URI base, String token) {
-        return new DuctusClient(base, Objects.requireNonNull(token, "token"), Duration.ofSeconds(5), Duration.ofSeconds(30));
+        return withToken(base, token, null);
+    }
+
+    /** The same, calling an https:// engine with this TLS (one that trusts the API's CA, say); null: the JDK's. */
+    public static DuctusClient withToken(URI base, String token, javax.net.ssl.SSLContext tls) {
+        return new DuctusClient(base, Objects.requireNonNull(token, "token"), Duration.ofSeconds(5), Duration.ofSeconds(30), tls);
     }
 
     /** A client with no caller yet: {@link #signIn} makes it one. */
@@ -436,7 +448,10 @@ public final class DuctusClient implements DuctusApi, AutoCloseable {
         } catch (HttpTimeoutException e) {
             throw ApiException.unreachable(base + " did not answer within " + timeout.toSeconds() + " s");
         } catch (IOException e) {
-            throw ApiException.unreachable("cannot reach " + base + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+            ApiException unreachable = ApiException.unreachable("cannot reach " + base + ": " + (e.getMessage() == null ? e.toString()
+                    : e.getMessage()));
+            unreachable.initCause(e); // a refused TLS handshake's reasons, for whoever reads them
+            throw unreachable;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw ApiException.unreachable("interrupted while calling " + name);

@@ -46,7 +46,10 @@ final class EngineCertificates {
         if (!project.engineProblems().isEmpty()) {
             throw new IllegalStateException("the project has problems: " + project.engineProblems().get(0));
         }
-        if (project.project().resources().certificates().isEmpty()) return project;
+        if (project.project().resources().certificates().isEmpty()) {
+            certificates.install(List.of(), clock, LOG::info, LOG::warn); // where entries added later report to
+            return project;
+        }
         List<String> problems;
         try (EngineServices services = EngineServices.of(project.project(), settings.project(), settings.data())) {
             problems = certificates.install(ProjectCertificates.entries(project.project().resources(), settings.project(),

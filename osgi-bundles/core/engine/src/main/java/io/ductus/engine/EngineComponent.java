@@ -84,7 +84,8 @@ public final class EngineComponent {
                 throw new IllegalStateException("the project has problems: " + project.engineProblems().get(0));
             }
             runtime = EngineRuntime.start(sources, settings.project(), name -> revisions.getOrDefault(name,
-                    new RunningRevision(null, InterfaceFiles.of(name, Map.of()))), connectors, store, clock, settings.data(), metrics, events);
+                    new RunningRevision(null, InterfaceFiles.of(name, Map.of()))), connectors, store, clock, settings.data(), metrics, events,
+                    certificates);
             StartupSteps.mark("interfaces started");
             counts = new CountsWatcher(events, store, runtime.interfaces()::destinations).start();
             status.running();

@@ -50,9 +50,13 @@ public final class ProjectLoader {
     public static LoadedProject loadSettings(Path folder) throws IOException {
         Path root = folder.toAbsolutePath().normalize();
         if (!Files.isDirectory(root)) throw new IOException(root + " is not a folder");
-        ProjectSources settingsOnly = new ProjectSources(readFile(root, ProjectShapes.DUCTUS_FILE),
-                readFile(root, ProjectShapes.RESOURCES_FILE), Map.of());
-        return new LoadedProject(root, withDatabaseResolved(root, ProjectValidator.check(settingsOnly, ConnectorTypes.unknown())));
+        return new LoadedProject(root, withDatabaseResolved(root, ProjectValidator.check(readSettings(root), ConnectorTypes.unknown())));
+    }
+
+    /** Reads the engine-wide files (ductus.yaml and resources.yaml) without checking them; no interfaces. */
+    public static ProjectSources readSettings(Path folder) throws IOException {
+        if (!Files.isDirectory(folder)) throw new IOException(folder + " is not a folder");
+        return new ProjectSources(readFile(folder, ProjectShapes.DUCTUS_FILE), readFile(folder, ProjectShapes.RESOURCES_FILE), Map.of());
     }
 
     /** Reads the files without checking them. */

@@ -51,7 +51,8 @@ final class Prelude {
                 if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
               }
               const what = `fetch ${options.method ?? 'GET'} ${shown(url)}`;
-              const r = use(what, ops().fetch(String(url), String(options.method ?? 'GET'), headers, body ?? null, Number(options.timeout ?? 0)));
+              const r = use(what, ops().fetch(String(url), String(options.method ?? 'GET'), headers, body ?? null, Number(options.timeout ?? 0),
+                  options.tls?.ca == null ? null : String(options.tls.ca), options.tls?.certificate == null ? null : String(options.tls.certificate)));
               if (options.retry !== false && transientStatus(r.status)) globalThis.transient(`${what}: HTTP ${r.status}`);
               const text = r.body;
               return Object.freeze({

@@ -27,8 +27,19 @@ public interface ScriptServices {
     /** A secret from the project's encrypted secrets file. */
     String secret(String name);
 
-    /** An HTTP request of {@code fetch(url, options)}. */
-    record FetchRequest(String url, String method, Map<String, String> headers, byte[] body, Duration timeout) {
+    /**
+     * An HTTP request of {@code fetch(url, options)}.
+     *
+     * @param tlsCa          {@code options.tls.ca}: a CA of resources.yaml trusted beside the system's roots, or null
+     * @param tlsCertificate {@code options.tls.certificate}: a pair of resources.yaml shown as the client certificate, or null
+     */
+    record FetchRequest(String url, String method, Map<String, String> headers, byte[] body, Duration timeout, String tlsCa,
+                        String tlsCertificate) {
+
+        /** A request with the JDK's TLS (the system's roots, no client certificate). */
+        public FetchRequest(String url, String method, Map<String, String> headers, byte[] body, Duration timeout) {
+            this(url, method, headers, body, timeout, null, null);
+        }
     }
 
     /** An HTTP response: its status, headers (names in lower case) and body. */

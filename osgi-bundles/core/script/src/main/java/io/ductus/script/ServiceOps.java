@@ -50,7 +50,8 @@ public final class ServiceOps {
 
     /** {@code timeoutMillis} 0: the interface's timeout; never longer than it. */
     @HostAccess.Export
-    public ProxyObject fetch(String url, String method, Value headers, String body, long timeoutMillis) {
+    public ProxyObject fetch(String url, String method, Value headers, String body, long timeoutMillis, String tlsCa,
+                             String tlsCertificate) {
         return answer(() -> {
             Map<String, String> requestHeaders = new LinkedHashMap<>();
             if (headers != null && headers.hasMembers()) {
@@ -61,7 +62,7 @@ public final class ServiceOps {
             }
             Duration timeout = timeoutMillis > 0 && timeoutMillis < callTimeout.toMillis() ? Duration.ofMillis(timeoutMillis) : callTimeout;
             FetchResponse response = services.fetch(new FetchRequest(url, method.toUpperCase(java.util.Locale.ROOT), requestHeaders,
-                    body == null ? null : body.getBytes(StandardCharsets.UTF_8), timeout));
+                    body == null ? null : body.getBytes(StandardCharsets.UTF_8), timeout, tlsCa, tlsCertificate));
             Map<String, Object> result = new LinkedHashMap<>();
             result.put("status", response.status());
             result.put("headers", ProxyObject.fromMap(new LinkedHashMap<>(response.headers())));

@@ -145,6 +145,15 @@ class ServicesTest {
     }
 
     @Test
+    void fetch_hands_the_certificates_its_tls_option_names_to_the_engine() throws IOException {
+        services.response = new FetchResponse(200, Map.of(), new byte[0]);
+        run("export function transform() { fetch('https://x/', { tls: { ca: 'hospital-ca', certificate: 'ductus-client' } });"
+                + " fetch('https://x/'); return 'ok'; }\n", "1");
+        assertThat(services.requests).extracting(FetchRequest::tlsCa).containsExactly("hospital-ca", null);
+        assertThat(services.requests).extracting(FetchRequest::tlsCertificate).containsExactly("ductus-client", null);
+    }
+
+    @Test
     void env_and_secret_read_what_the_engine_allows() throws IOException {
         TransformResult result = run("export function transform() { return env('FACILITY') + '/' + secret('API_KEY'); }\n", "1");
         assertThat(output(result)).isEqualTo("LAB1/s3cr3t");

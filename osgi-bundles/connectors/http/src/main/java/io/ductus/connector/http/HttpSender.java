@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.URI;
+import io.ductus.connector.listener.tls.ClientTls;
+import io.ductus.connector.listener.tls.TlsHttpClient;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
@@ -43,10 +45,8 @@ final class HttpSender implements Destination {
 
     private final Settings settings;
     private final ConnectorContext context;
-    private volatile HttpClient client;
-    /** https:// with a named CA or client certificate: the context the client was built with, rebuilt after a renewal. */
-    private final java.util.Optional<io.ductus.connector.listener.tls.ClientTls> tls;
-    private javax.net.ssl.SSLContext builtWith;
+    /** https:// with a named CA or client certificate: built again after a renewal of either. */
+    private final TlsHttpClient client;
 
     HttpSender(Settings settings, ConnectorContext context) {
         this(settings, context, java.util.Optional.empty());
@@ -55,36 +55,22 @@ final class HttpSender implements Destination {
     HttpSender(Settings settings, ConnectorContext context, java.util.Optional<io.ductus.connector.listener.tls.ClientTls> tls) {
         this.settings = settings;
         this.context = context;
-        this.tls = tls;
+        // HTTP/1.1: the client would otherwise offer every plain-http receiver an h2c upgrade on the first
+        // request, which some receivers in the field refuse; integration peers speak 1.1 anyway.
+        this.client = new TlsHttpClient(() -> HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(settings.connectTimeout())
+                .followRedirects(HttpClient.Redirect.NEVER), tls);
     }
 
     @Override
-    public synchronized void start() {
+    public void start() {
         // Connects on the first send, so a receiver that is down does not stop the interface from starting.
-        client = build();
+        client.get();
     }
 
-    private HttpClient build() {
-        // HTTP/1.1: the client would otherwise offer every plain-http receiver an h2c upgrade on the first
-        // request, which some receivers in the field refuse; integration peers speak 1.1 anyway.
-        HttpClient.Builder builder = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(settings.connectTimeout())
-                .followRedirects(HttpClient.Redirect.NEVER);
-        if (tls.isPresent()) {
-            builtWith = tls.get().context();
-            builder.sslContext(builtWith).sslParameters(tls.get().parameters());
-        }
-        return builder.build();
-    }
-
-    /** The client, built again when the CA or client pair it was built with was renewed. */
-    private synchronized HttpClient client() {
-        if (tls.isPresent() && client != null && tls.get().context() != builtWith) {
-            client.shutdown();
-            client = build();
-        }
-        return client;
+    private HttpClient client() {
+        return client.get();
     }
 
     @Override
@@ -111,10 +97,9 @@ final class HttpSender implements Destination {
             return Outcome.retry("no answer from " + hostOf(uri) + " within " + settings.timeout().toMillis() + " ms (timeout)");
         } catch (ConnectException e) {
             return unreachable(uri, "connection refused");
-        } catch (javax.net.ssl.SSLException e) {
-            return unreachable(uri, "TLS handshake failed: " + io.ductus.connector.listener.tls.ClientTls.why(e));
         } catch (IOException e) {
-            return unreachable(uri, e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+            return unreachable(uri, ClientTls.refusal(e).map(why -> "TLS handshake failed: " + why)
+                    .orElseGet(() -> e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())));
         }
     }
 
@@ -157,9 +142,8 @@ final class HttpSender implements Destination {
     }
 
     @Override
-    public synchronized CompletionStage<Void> stop() {
-        if (client != null) client.shutdownNow();
-        client = null;
+    public CompletionStage<Void> stop() {
+        client.close();
         return CompletableFuture.completedFuture(null);
     }
 }

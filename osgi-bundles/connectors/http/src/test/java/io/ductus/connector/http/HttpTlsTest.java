@@ -5,31 +5,23 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ductus.connector.listener.ListenerLimits;
 import io.ductus.connector.listener.tls.CertificateEntry;
-import io.ductus.connector.listener.tls.Certificates;
 import io.ductus.connector.listener.tls.TestPki;
+import io.ductus.connector.listener.tls.TlsTestBed;
 import io.ductus.sdk.Destination;
-import io.ductus.sdk.OutboundMessage;
 import io.ductus.sdk.Outcome;
-import io.ductus.sdk.Source;
 import io.ductus.sdk.config.ConnectorConfig;
 import io.ductus.sdk.testkit.InMemoryIntake;
 import io.ductus.sdk.testkit.TestConnectorContext;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -41,28 +33,26 @@ class HttpTlsTest {
     @TempDir
     Path dir;
 
-    private final TestPki.Issued ca = TestPki.ca("Hospital CA");
-    private final TestPki.Issued server = TestPki.issue(ca, "CN=localhost", "localhost");
-    private final ListenerLimits limits = new ListenerLimits(64 << 20);
-    private final Certificates certificates = new Certificates();
+    private final TlsTestBed bed = new TlsTestBed();
+    private final TestPki.Issued ca = bed.ca;
+    private final ListenerLimits limits = bed.limits;
     private final InMemoryIntake intake = new InMemoryIntake();
-    private final List<Source> sources = new ArrayList<>();
     private HttpConnectorFactory factory;
     private TestConnectorContext context;
 
     @BeforeEach
     void setUp() {
         TestPki.Issued client = TestPki.issue(ca, "CN=ductus-client,O=Example Hospital");
-        assertThat(certificates.install(List.of(CertificateEntry.pairText("server", server.chainPem(), server.keyPem()),
+        bed.install(List.of(CertificateEntry.pairText("server", bed.server.chainPem(), bed.server.keyPem()),
                 CertificateEntry.caText("hospital-ca", ca.chainPem()),
-                CertificateEntry.pairText("client", client.chainPem(), client.keyPem())), Clock.systemUTC(), l -> { }, l -> { })).isEmpty();
-        factory = new HttpConnectorFactory(limits, certificates);
+                CertificateEntry.pairText("client", client.chainPem(), client.keyPem())));
+        factory = new HttpConnectorFactory(limits, bed.certificates);
         context = new TestConnectorContext("orders", "source", Clock.systemUTC(), dir);
     }
 
     @AfterEach
     void tearDown() throws Exception {
-        for (Source s : sources) s.stop().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        bed.close();
         factory.release();
         context.close();
     }
@@ -113,16 +103,7 @@ class HttpTlsTest {
     }
 
     private int listen(Map<String, Object> more) throws Exception {
-        int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
-        Map<String, Object> settings = new HashMap<>(more);
-        settings.put("listen", "127.0.0.1:" + port);
-        Source source = factory.createSource(ConnectorConfig.of(HttpConnectorFactory.TYPE.sourceSchema(), settings), context);
-        source.start(intake);
-        sources.add(source);
-        return port;
+        return bed.listen(factory, HttpConnectorFactory.TYPE.sourceSchema(), more, context, intake);
     }
 
     private Destination destination(String url, Map<String, Object> more) throws Exception {
@@ -135,16 +116,6 @@ class HttpTlsTest {
     }
 
     private static Outcome send(Destination destination) throws InterruptedException {
-        byte[] payload = "{\"order\":1}".getBytes(StandardCharsets.UTF_8);
-        return destination.send(new OutboundMessage() {
-            public long messageId() { return 1; }
-            public String interfaceName() { return "orders"; }
-            public String destinationName() { return "lab"; }
-            public byte[] payload() { return payload; }
-            public Charset charset() { return StandardCharsets.UTF_8; }
-            public Instant receivedAt() { return Instant.EPOCH; }
-            public Optional<String> field(String path) { return Optional.empty(); }
-        });
+        return TlsTestBed.send(destination, "orders", "{\"order\":1}".getBytes(StandardCharsets.UTF_8));
     }
-
 }

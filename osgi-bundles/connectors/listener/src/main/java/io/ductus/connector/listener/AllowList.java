@@ -32,8 +32,9 @@ public final class AllowList implements Admission, AutoCloseable {
     public static final long REFRESH_MINUTES = 5;
 
     private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
-    private static final ScheduledExecutorService LOOKUPS = Executors.newSingleThreadScheduledExecutor(
-            Thread.ofPlatform().daemon().name("ductus-allow-lookups").factory());
+    /** The lookups of every started list with names; the thread ends with the last such list (and so with the bundle). */
+    private static ScheduledExecutorService lookups;
+    private static int started;
 
     private record Subnet(byte[] network, int bits, String text) {
         boolean contains(InetAddress address) {
@@ -69,8 +70,28 @@ public final class AllowList implements Admission, AutoCloseable {
     public synchronized AllowList start() {
         if (names.isEmpty() || refresh != null) return this;
         lookUpNames();
-        refresh = LOOKUPS.scheduleWithFixedDelay(this::lookUpNames, REFRESH_MINUTES, REFRESH_MINUTES, TimeUnit.MINUTES);
+        refresh = acquire().scheduleWithFixedDelay(this::lookUpNames, REFRESH_MINUTES, REFRESH_MINUTES, TimeUnit.MINUTES);
         return this;
+    }
+
+    private static synchronized ScheduledExecutorService acquire() {
+        if (lookups == null) {
+            lookups = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("ductus-allow-lookups").factory());
+        }
+        started++;
+        return lookups;
+    }
+
+    private static synchronized void release() {
+        if (--started == 0) {
+            lookups.shutdownNow();
+            lookups = null;
+        }
+    }
+
+    /** Whether the lookups' thread runs (tests). */
+    static synchronized boolean looksUp() {
+        return lookups != null;
     }
 
     /**
@@ -165,6 +186,9 @@ public final class AllowList implements Admission, AutoCloseable {
 
     @Override
     public synchronized void close() {
-        if (refresh != null) refresh.cancel(false);
+        if (refresh == null) return;
+        refresh.cancel(false);
+        refresh = null;
+        release();
     }
 }

@@ -60,6 +60,22 @@ class AllowListTest {
     }
 
     @Test
+    void theLookupsThreadRunsWhileAListWithNamesIsStartedAndEndsWithTheLast() throws Exception {
+        dns.put("lab-gw.example.org", new InetAddress[] {InetAddress.getByName("198.51.100.9")});
+        AllowList addressesOnly = AllowList.of(List.of("192.0.2.7"), this::lookup, warnings::add).start();
+        assertThat(AllowList.looksUp()).as("no names, no thread").isFalse();
+        AllowList first = AllowList.of(List.of("lab-gw.example.org"), this::lookup, warnings::add).start();
+        AllowList second = AllowList.of(List.of("lab-gw.example.org"), this::lookup, warnings::add).start();
+        assertThat(AllowList.looksUp()).isTrue();
+        first.close();
+        first.close(); // twice changes nothing
+        assertThat(AllowList.looksUp()).as("the second list still looks up").isTrue();
+        second.close();
+        addressesOnly.close();
+        assertThat(AllowList.looksUp()).as("the last one gone, the thread goes: nothing outlives the bundle").isFalse();
+    }
+
+    @Test
     void entriesThatAreNoAddressSubnetOrNameAreRefusedNamingThem() {
         assertThatThrownBy(() -> AllowList.of(List.of("10.0.0.0/40"), this::lookup, warnings::add)).hasMessageContaining("'10.0.0.0/40'");
         assertThatThrownBy(() -> AllowList.of(List.of("lab gw"), this::lookup, warnings::add)).hasMessageContaining("'lab gw'");

@@ -12,23 +12,19 @@ import io.ductus.connector.listener.ListenerLimits;
 import io.ductus.connector.listener.tls.CertificateEntry;
 import io.ductus.connector.listener.tls.Certificates;
 import io.ductus.connector.listener.tls.TestPki;
+import io.ductus.connector.listener.tls.TlsTestBed;
 import io.ductus.format.ack.Hl7Ack;
 import io.ductus.sdk.Destination;
-import io.ductus.sdk.OutboundMessage;
 import io.ductus.sdk.Outcome;
-import io.ductus.sdk.Source;
 import io.ductus.sdk.config.ConnectorConfig;
 import io.ductus.sdk.hl7.MllpFraming;
 import io.ductus.sdk.testkit.InMemoryIntake;
 import io.ductus.sdk.testkit.TestConnectorContext;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.ServerSocket;
 import java.net.Socket;
-import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.KeyStore;
 import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.time.Duration;
@@ -39,11 +35,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -59,12 +53,12 @@ class MllpTlsTest {
     @TempDir
     Path dir;
 
-    private final TestPki.Issued ca = TestPki.ca("Hospital CA");
+    private final TlsTestBed bed = new TlsTestBed();
+    private final TestPki.Issued ca = bed.ca;
     private final TestPki.Issued otherCa = TestPki.ca("Other CA");
-    private final TestPki.Issued server = TestPki.issue(ca, "CN=localhost", "localhost", "127.0.0.1");
-    private final ListenerLimits limits = new ListenerLimits(64 << 20);
-    private final Certificates certificates = new Certificates();
-    private final List<Source> sources = new ArrayList<>();
+    private final TestPki.Issued server = bed.server;
+    private final ListenerLimits limits = bed.limits;
+    private final Certificates certificates = bed.certificates;
     private final List<TestConnectorContext> contexts = new ArrayList<>();
     private MllpConnectorFactory factory;
     private TestConnectorContext context;
@@ -75,17 +69,16 @@ class MllpTlsTest {
         serverFiles = server.write(dir, "server");
         Path caFile = dir.resolve("ca.pem");
         java.nio.file.Files.writeString(caFile, ca.chainPem());
-        assertThat(certificates.install(List.of(CertificateEntry.pairFiles("server", serverFiles[0], serverFiles[1]),
-                CertificateEntry.caFile("hospital-ca", caFile)), Clock.systemUTC(), l -> { }, l -> { })).isEmpty();
+        bed.install(List.of(CertificateEntry.pairFiles("server", serverFiles[0], serverFiles[1]),
+                CertificateEntry.caFile("hospital-ca", caFile)));
         factory = new MllpConnectorFactory(limits, certificates);
         context = new TestConnectorContext("adt", "source", Clock.systemUTC(), dir);
     }
 
     @AfterEach
     void tearDown() throws Exception {
-        for (Source s : sources) s.stop().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        bed.close();
         factory.release();
-        certificates.close();
         for (TestConnectorContext c : contexts) c.close();
         context.close();
     }
@@ -220,17 +213,8 @@ class MllpTlsTest {
     // --- helpers
 
     private int listen(Map<String, Object> more) throws Exception {
-        int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
-        Map<String, Object> settings = new HashMap<>(more);
-        settings.put("listen", "127.0.0.1:" + port);
-        Source source = factory.createSource(ConnectorConfig.of(MllpConnectorFactory.TYPE.sourceSchema(), settings), context);
-        source.start(intake);
-        sources.add(source);
         contexts.add(context);
-        return port;
+        return bed.listen(factory, MllpConnectorFactory.TYPE.sourceSchema(), more, context, intake);
     }
 
     private final InMemoryIntake intake = new InMemoryIntake();
@@ -268,51 +252,12 @@ class MllpTlsTest {
     }
 
     private static Outcome send(Destination destination) throws InterruptedException {
-        byte[] payload = message("D1");
-        return destination.send(new OutboundMessage() {
-            public long messageId() { return 1; }
-            public String interfaceName() { return "adt"; }
-            public String destinationName() { return "lab"; }
-            public byte[] payload() { return payload; }
-            public Charset charset() { return StandardCharsets.UTF_8; }
-            public Instant receivedAt() { return Instant.EPOCH; }
-            public Optional<String> field(String path) { return Optional.empty(); }
-        });
+        return TlsTestBed.send(destination, "adt", message("D1"));
     }
 
-    /** A JDK TLS context with the pair as its certificate (if any) trusting {@code trusted}. */
-    private static SSLContext context(Optional<TestPki.Issued> pair, TestPki.Issued trusted) throws Exception {
-        KeyStore trust = KeyStore.getInstance("PKCS12");
-        trust.load(null, null);
-        trust.setCertificateEntry("ca", trusted.certificate());
-        TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        tmf.init(trust);
-        KeyManagerFactory kmf = null;
-        if (pair.isPresent()) {
-            KeyStore keys = KeyStore.getInstance("PKCS12");
-            keys.load(null, null);
-            keys.setKeyEntry("me", pair.get().keys().getPrivate(), new char[0],
-                    new X509Certificate[] {pair.get().certificate(), pair.get().issuer().certificate()});
-            kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-            kmf.init(keys, new char[0]);
-        }
-        SSLContext c = SSLContext.getInstance("TLS");
-        c.init(kmf == null ? null : new javax.net.ssl.KeyManager[] {alwaysOffered((javax.net.ssl.X509KeyManager) kmf.getKeyManagers()[0])},
-                tmf.getTrustManagers(), null);
-        return c;
-    }
-
-    /** Offers its certificate whatever CAs the server names (as a misconfigured sender would), so the server judges it. */
-    private static javax.net.ssl.X509KeyManager alwaysOffered(javax.net.ssl.X509KeyManager keys) {
-        return new javax.net.ssl.X509ExtendedKeyManager() {
-            public String[] getClientAliases(String type, java.security.Principal[] issuers) { return new String[] {"me"}; }
-            public String chooseClientAlias(String[] type, java.security.Principal[] issuers, Socket s) { return "me"; }
-            public String[] getServerAliases(String type, java.security.Principal[] issuers) { return new String[] {"me"}; }
-            public String chooseServerAlias(String type, java.security.Principal[] issuers, Socket s) { return "me"; }
-            public String chooseEngineServerAlias(String type, java.security.Principal[] issuers, javax.net.ssl.SSLEngine e) { return "me"; }
-            public X509Certificate[] getCertificateChain(String alias) { return keys.getCertificateChain(alias); }
-            public java.security.PrivateKey getPrivateKey(String alias) { return keys.getPrivateKey(alias); }
-        };
+    /** A JDK TLS context with the pair as its certificate (if any, offered whatever CAs the server names) trusting {@code trusted}. */
+    private static SSLContext context(Optional<TestPki.Issued> pair, TestPki.Issued trusted) {
+        return TestPki.context(trusted, pair.orElse(null), true);
     }
 
     /** One message over TLS: the ACK's code. */

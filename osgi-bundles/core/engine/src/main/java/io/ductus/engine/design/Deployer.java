@@ -111,6 +111,7 @@ public final class Deployer {
         Optional<RevisionSummary> current = store.revisions().current(name).filter(r -> r.status() != RevisionStatus.REMOVED);
         checkBase(name, base, current, audit, action, target);
         InterfaceFiles files = withLib(own, rt.projectFolder());
+        rt.pickUpNewCertificates(); // a certificate added to resources.yaml for this deploy is there without a restart
         Optional<RunningRevision> running = interfaces.code(name);
         if (running.isPresent() && running.get().files().equals(files) && current.isPresent()
                 && current.get().hash().equals(files.hash())) {

@@ -51,6 +51,7 @@ public final class EngineRuntime {
 
     private final ProjectChecker checker;
     private final io.ductus.engine.retention.RetentionService retention;
+    private final NewCertificates newCertificates;
 
     private EngineRuntime(InterfaceManager interfaces, ScheduledExecutorService timers, ExecutorService storing,
                           ScriptHosting scripts, EngineServices services, HealthMonitor health, Alerts alerts,
@@ -67,6 +68,7 @@ public final class EngineRuntime {
         this.alerts = alerts;
         this.sources = sources;
         this.projectFolder = projectFolder;
+        this.newCertificates = new NewCertificates(projectFolder, sources, services);
     }
 
     /** The script host, made when the first interface with code starts (GraalJS takes a moment to start). */
@@ -113,6 +115,17 @@ public final class EngineRuntime {
     public static EngineRuntime start(ProjectSources project, Path projectFolder, Function<String, RunningRevision> code,
                                       ConnectorRegistry registry, Store store, Clock clock, Path dataDirectory,
                                       EngineMetrics metrics, EventHub events) {
+        return start(project, projectFolder, code, registry, store, clock, dataDirectory, metrics, events,
+                new io.ductus.connector.listener.tls.Certificates());
+    }
+
+    /**
+     * The same, with resources.yaml's certificates as the engine installed them (what {@code fetch()} and the alerts'
+     * channels name).
+     */
+    public static EngineRuntime start(ProjectSources project, Path projectFolder, Function<String, RunningRevision> code,
+                                      ConnectorRegistry registry, Store store, Clock clock, Path dataDirectory,
+                                      EngineMetrics metrics, EventHub events, io.ductus.connector.listener.tls.Certificates certificates) {
         AtomicReference<ProjectSources> sources = new AtomicReference<>(project);
         ProjectCheck structure = ProjectValidator.check(project, ConnectorTypes.unknown());
         ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -122,7 +135,7 @@ public final class EngineRuntime {
         });
         ExecutorService storing = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("intake-", 0).factory());
         ScriptHosting scripts = new ScriptHosting();
-        EngineServices services = EngineServices.of(structure.project(), projectFolder, dataDirectory);
+        EngineServices services = EngineServices.of(structure.project(), projectFolder, dataDirectory, certificates);
         ProjectChecker checker = new ProjectChecker(projectFolder, registry::types, scripts, services::forInterface);
         InterfaceManager manager = new InterfaceManager(structure, code, registry,
                 (types, files) -> checker.check(sources.get(), types, files),
@@ -145,8 +158,8 @@ public final class EngineRuntime {
         UnaryOperator<String> secrets = value -> value == null ? null
                 : String.valueOf(services.withSecrets(Map.<String, Object>of("value", value)).get("value"));
         Map<Channel.Type, ChannelSender> senders = new EnumMap<>(Channel.Type.class);
-        senders.put(Channel.Type.WEBHOOK, new WebhookSender(text, secrets));
-        alerts.smtp().ifPresent(smtp -> senders.put(Channel.Type.EMAIL, new EmailSender(smtp, text, secrets, clock)));
+        senders.put(Channel.Type.WEBHOOK, new WebhookSender(text, secrets, services.certificates()));
+        alerts.smtp().ifPresent(smtp -> senders.put(Channel.Type.EMAIL, new EmailSender(smtp, text, secrets, clock, services.certificates())));
         return senders;
     }
 
@@ -185,6 +198,14 @@ public final class EngineRuntime {
     /** The project's files as the running interfaces know them (a deploy changes one interface's). */
     public ProjectSources sources() {
         return sources.get();
+    }
+
+    /**
+     * Loads the certificate entries added to resources.yaml since the start (before a deploy is checked), so an interface
+     * may name them without a restart; other changes of resources.yaml still take one.
+     */
+    public void pickUpNewCertificates() {
+        newCertificates.pickUp();
     }
 
     /** Records the project's files after a deploy changed them, so later checks (a plugin that returns) see them. */

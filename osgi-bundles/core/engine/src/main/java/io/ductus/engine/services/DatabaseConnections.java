@@ -25,7 +25,12 @@ final class DatabaseConnections implements AutoCloseable {
     private final Function<String, String> secrets;
     private final Map<String, HikariDataSource> pools = new ConcurrentHashMap<>();
 
-    DatabaseConnections(Map<String, DatabaseResource> databases, Path projectFolder, Function<String, String> secrets) {
+    private final io.ductus.connector.listener.tls.Certificates certificates;
+
+    /** @param certificates what a PostgreSQL URL's {@code tls_ca=NAME} names */
+    DatabaseConnections(Map<String, DatabaseResource> databases, Path projectFolder, Function<String, String> secrets,
+                        io.ductus.connector.listener.tls.Certificates certificates) {
+        this.certificates = certificates;
         this.databases = databases;
         this.projectFolder = projectFolder;
         this.secrets = secrets;
@@ -68,7 +73,13 @@ final class DatabaseConnections implements AutoCloseable {
         Optional<String> postgres = prefixed(url, "jdbc:postgresql://", "postgresql://", "postgres://");
         if (postgres.isPresent()) {
             org.postgresql.ds.PGSimpleDataSource ds = new org.postgresql.ds.PGSimpleDataSource();
-            ds.setURL("jdbc:postgresql://" + postgres.get());
+            String withCa;
+            try {
+                withCa = io.ductus.core.config.DatabaseTls.resolve(postgres.get(), name -> certificates.pemFile(name, "tls_ca").toString());
+            } catch (IllegalArgumentException e) {
+                throw new ServiceException("database '" + resource.name() + "': " + e.getMessage(), false);
+            }
+            ds.setURL("jdbc:postgresql://" + withCa);
             return ds;
         }
         Optional<String> sqlite = prefixed(url, "jdbc:sqlite:", "sqlite:");

@@ -1,5 +1,6 @@
 package io.ductus.engine.services;
 
+import io.ductus.connector.listener.tls.Certificates;
 import io.ductus.core.project.DatabaseResource;
 import io.ductus.core.project.SecretReferences;
 import io.ductus.project.SecretsFile;
@@ -21,7 +22,8 @@ public final class EngineServices implements AutoCloseable {
 
     private final DatabaseConnections databases;
     private final ConnectorFactory databaseType;
-    private final HttpFetcher http = new HttpFetcher();
+    private final Certificates certificates;
+    private final HttpFetcher http;
     private final Map<String, String> variables;
     private final Function<String, String> environment;
     private final Supplier<Map<String, String>> secrets;
@@ -33,19 +35,38 @@ public final class EngineServices implements AutoCloseable {
      */
     public EngineServices(Map<String, DatabaseResource> databases, Path projectFolder, Map<String, String> variables,
                           Function<String, String> environment, Supplier<SecretsFile> secrets) {
+        this(databases, projectFolder, variables, environment, secrets, new Certificates());
+    }
+
+    /** @param certificates resources.yaml's certificates as the engine installed them: what {@code fetch()} names */
+    public EngineServices(Map<String, DatabaseResource> databases, Path projectFolder, Map<String, String> variables,
+                          Function<String, String> environment, Supplier<SecretsFile> secrets, Certificates certificates) {
+        this.certificates = certificates;
+        this.http = new HttpFetcher(certificates);
         this.variables = Map.copyOf(variables);
         this.environment = environment;
         this.secrets = new Once<>(() -> secrets.get().readAll());
-        this.databases = new DatabaseConnections(databases, projectFolder, this::secret);
+        this.databases = new DatabaseConnections(databases, projectFolder, this::secret, certificates);
         this.databaseType = new DatabaseFactory(this.databases);
     }
 
     /** The services of a project as the engine gives them: its databases, variables and secrets file. */
     public static EngineServices of(io.ductus.core.project.Project project, Path projectFolder, Path dataDirectory) {
+        return of(project, projectFolder, dataDirectory, new Certificates());
+    }
+
+    /** The same, with the certificates the engine installed (the ones {@code fetch()} and the alerts' channels name). */
+    public static EngineServices of(io.ductus.core.project.Project project, Path projectFolder, Path dataDirectory,
+                                    Certificates certificates) {
         String environment = SecretsFile.environment(System::getenv);
         return new EngineServices(project.resources().databases(), projectFolder, project.settings().variables(), System::getenv,
                 () -> SecretsFile.open(SecretsFile.path(projectFolder, environment),
-                        SecretsFile.keyFrom(System::getenv), dataDirectory));
+                        SecretsFile.keyFrom(System::getenv), dataDirectory), certificates);
+    }
+
+    /** resources.yaml's certificates as the engine installed them. */
+    public Certificates certificates() {
+        return certificates;
     }
 
     /** The engine's {@code database} destination type, writing through these pools. */
@@ -114,6 +135,7 @@ public final class EngineServices implements AutoCloseable {
 
     @Override
     public void close() {
+        http.close();
         databases.close();
     }
 

@@ -1,5 +1,8 @@
 package io.ductus.engine.services;
 
+import io.ductus.connector.listener.tls.Certificates;
+import io.ductus.connector.listener.tls.ClientTls;
+import io.ductus.connector.listener.tls.TlsHttpClient;
 import io.ductus.script.ScriptServices.FetchRequest;
 import io.ductus.script.ScriptServices.FetchResponse;
 import io.ductus.script.ScriptServices.ServiceException;
@@ -14,25 +17,38 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * fetch() for interface code: one HTTP client for the engine; every answered status is a response;
- * network errors and timeouts are temporary. Bodies are capped; messages name no URL (the prelude adds it,
- * without its query or credentials).
+ * fetch() for interface code: one HTTP client for the engine, and one for each TLS that calls name
+ * ({@code tls: {ca, certificate}}, certificates of resources.yaml); every answered status is a response;
+ * network errors, timeouts and refused TLS handshakes are temporary. Bodies are capped; messages name no
+ * URL (the prelude adds it, without its query or credentials).
  */
-final class HttpFetcher {
+final class HttpFetcher implements AutoCloseable {
 
     static final int MAX_BODY_BYTES = 16 << 20;
     private static final List<String> METHODS = List.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS");
 
-    /** Made at the first fetch: most engines (and every validate) never call one, and a client costs a moment to make. */
-    private HttpClient client;
+    private final TlsHttpClient.ByName clients;
 
-    private synchronized HttpClient client() {
-        if (client == null) {
-            client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).connectTimeout(Duration.ofSeconds(5)).build();
+    HttpFetcher(Certificates certificates) {
+        // Made at the first fetch of each TLS: most engines (and every validate) never call one, and a client costs a moment.
+        this.clients = new TlsHttpClient.ByName(certificates, () -> HttpClient.newBuilder()
+                .followRedirects(HttpClient.Redirect.NORMAL).connectTimeout(Duration.ofSeconds(5)));
+    }
+
+    private HttpClient client(FetchRequest request) {
+        try {
+            return clients.get(Optional.ofNullable(request.tlsCa()), Optional.ofNullable(request.tlsCertificate()));
+        } catch (IllegalArgumentException e) {
+            throw new ServiceException(e.getMessage().replace("tls_ca:", "tls.ca:").replace("tls_certificate:", "tls.certificate:"), false);
         }
-        return client;
+    }
+
+    @Override
+    public void close() {
+        clients.close();
     }
 
     FetchResponse fetch(FetchRequest request) {
@@ -54,7 +70,7 @@ final class HttpFetcher {
             throw new ServiceException("a header cannot be sent: " + e.getMessage(), false);
         }
         try {
-            HttpResponse<InputStream> response = client().send(builder.build(), HttpResponse.BodyHandlers.ofInputStream());
+            HttpResponse<InputStream> response = client(request).send(builder.build(), HttpResponse.BodyHandlers.ofInputStream());
             byte[] body;
             try (InputStream in = response.body()) {
                 body = in.readNBytes(MAX_BODY_BYTES + 1);
@@ -66,7 +82,8 @@ final class HttpFetcher {
         } catch (java.net.http.HttpTimeoutException e) {
             throw new ServiceException("no answer within " + request.timeout().toMillis() + " ms", true);
         } catch (IOException e) {
-            throw new ServiceException(e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()), true);
+            throw new ServiceException(ClientTls.refusal(e).map(why -> "TLS handshake failed: " + why)
+                    .orElseGet(() -> e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())), true);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ServiceException("interrupted", true);

@@ -153,6 +153,11 @@ final class SqlCalls {
      * constraint) is the message's or the code's problem: quarantined.
      */
     static ServiceException failure(String database, SQLException e) {
+        java.util.Optional<String> tls = io.ductus.connector.listener.tls.ClientTls.refusal(e, "the driver");
+        if (tls.isPresent()) {
+            // A refused TLS connection: the server's certificate or ours; fixed by fixing the setup, so the message waits.
+            return new ServiceException("TLS to database '" + database + "' refused: " + tls.get(), true);
+        }
         String state = e.getSQLState() == null ? "" : e.getSQLState();
         boolean temporary = e instanceof SQLTransientException || e instanceof SQLRecoverableException
                 || state.startsWith("08") || state.startsWith("40") || state.startsWith("53") || state.startsWith("57P")

@@ -55,8 +55,17 @@ public record AlertSettings(Optional<SmtpServer> smtp, Map<String, Channel> chan
      *
      * @param security {@code starttls} (upgrade on the plain port, required), {@code tls} (TLS from the first byte) or {@code none}
      * @param password a {@code ${secret:NAME}} reference, or null
+     * @param tlsCa          a CA of resources.yaml trusted beside the system's roots, or null
+     * @param tlsCertificate a certificate pair of resources.yaml shown as the client certificate, or null
      */
-    public record SmtpServer(String host, int port, String security, String user, String password, String from) {
+    public record SmtpServer(String host, int port, String security, String user, String password, String from, String tlsCa,
+                             String tlsCertificate) {
+
+        /** A server checked against the system's roots, without a client certificate. */
+        public SmtpServer(String host, int port, String security, String user, String password, String from) {
+            this(host, port, security, user, password, from, null, null);
+        }
+
         public SmtpServer {
             Objects.requireNonNull(host, "host");
             Objects.requireNonNull(security, "security");

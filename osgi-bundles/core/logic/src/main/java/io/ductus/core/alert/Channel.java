@@ -10,8 +10,15 @@ import java.util.Objects;
  *
  * @param to     email addresses (email)
  * @param url    where to POST (webhook); may hold a {@code ${secret:NAME}} the runtime resolves
+ * @param tlsCa          a CA of resources.yaml trusted beside the system's roots for an https:// url, or null
+ * @param tlsCertificate a certificate pair of resources.yaml shown as the client certificate, or null
  */
-public record Channel(String name, Type type, List<String> to, String url, Format format) {
+public record Channel(String name, Type type, List<String> to, String url, Format format, String tlsCa, String tlsCertificate) {
+
+    /** A channel with the system's roots and no client certificate. */
+    public Channel(String name, Type type, List<String> to, String url, Format format) {
+        this(name, type, to, url, format, null, null);
+    }
 
     public enum Type {
         EMAIL, WEBHOOK;

@@ -55,7 +55,11 @@ final class AlertShapes {
                     "starttls: upgrade to TLS on the plain port (required); tls: TLS from the first byte; none: plain text.", "starttls"),
             Setting.optional("user", Text.any(), null, "The user to sign in as (AUTH), if the server needs one.", "ductus"),
             Setting.optional("password", Text.secretReference(), null, "Its password, as a secret.", "${secret:SMTP_PASSWORD}"),
-            Setting.required("from", Text.emailAddress(), "The sender address of alert mail.", "ductus@example.org"));
+            Setting.required("from", Text.emailAddress(), "The sender address of alert mail.", "ductus@example.org"),
+            Setting.optional("tls_ca", Text.any(), null, "A CA of resources.yaml trusted beside the system's roots for the"
+                    + " server's certificate (security starttls or tls).", "hospital-ca"),
+            Setting.optional("tls_certificate", Text.any(), null, "A certificate pair of resources.yaml shown as the client"
+                    + " certificate (security starttls or tls).", "ductus-client"));
 
     static final Section CHANNEL = Section.of(
             Setting.required("type", Choice.of("email", "webhook"), "email (through alerts.smtp) or webhook (an HTTP POST of JSON).", "email"),
@@ -64,7 +68,11 @@ final class AlertShapes {
             Setting.optional("url", Text.webhookUrl(), null, "Where to POST (type webhook).", "${secret:SLACK_WEBHOOK_URL}"),
             Setting.optional("format", Choice.of("json", "slack", "teams"), "json",
                     "The webhook's JSON: json (Ductus's own document), slack (an incoming webhook), teams (a workflow's Adaptive Card).",
-                    "slack"));
+                    "slack"),
+            Setting.optional("tls_ca", Text.any(), null, "A CA of resources.yaml trusted beside the system's roots for an https://"
+                    + " url (type webhook).", "hospital-ca"),
+            Setting.optional("tls_certificate", Text.any(), null, "A certificate pair of resources.yaml shown as the client"
+                    + " certificate to an https:// url (type webhook).", "ductus-client"));
 
     static final Section ESCALATE = Section.of(
             Setting.required("after", Text.duration(), "How long it fires unacknowledged before escalating.", "30m"),

@@ -114,14 +114,16 @@ final class AlertsReader {
         return new AlertSettings.SmtpServer(InterfaceReader.text(m, "host").orElseThrow(),
                 InterfaceReader.wholeNumber(m, "port").map(Long::intValue).orElse(defaultPort), security,
                 InterfaceReader.text(m, "user").orElse(null), InterfaceReader.text(m, "password").orElse(null),
-                InterfaceReader.text(m, "from").orElseThrow());
+                InterfaceReader.text(m, "from").orElseThrow(), InterfaceReader.text(m, "tls_ca").orElse(null),
+                InterfaceReader.text(m, "tls_certificate").orElse(null));
     }
 
     private static Channel channel(String name, MapNode m) {
         boolean email = InterfaceReader.text(m, "type").orElseThrow().equals("email");
         return new Channel(name, email ? Channel.Type.EMAIL : Channel.Type.WEBHOOK,
                 m.value("to").map(AlertsReader::texts).orElse(List.of()), InterfaceReader.text(m, "url").orElse(null),
-                email ? null : Channel.Format.valueOf(InterfaceReader.text(m, "format").orElse("json").toUpperCase(java.util.Locale.ROOT)));
+                email ? null : Channel.Format.valueOf(InterfaceReader.text(m, "format").orElse("json").toUpperCase(java.util.Locale.ROOT)),
+                InterfaceReader.text(m, "tls_ca").orElse(null), InterfaceReader.text(m, "tls_certificate").orElse(null));
     }
 
     private static AlertRule rule(String name, MapNode m) {

@@ -56,6 +56,7 @@ public final class ProjectValidator {
         readResources.ifPresent(r -> refuseUnknownDatabases(sources, interfaces, refused, r, problems));
         readResources.ifPresent(r -> refuseUnknownCertificates(sources, interfaces, refused, r, problems));
         readResources.ifPresent(r -> apiCertificates(sources, r, problems));
+        readResources.ifPresent(r -> databaseCertificates(sources, r, problems));
         refuseBrokenRoutes(sources, interfaces, refused, problems);
         return new ProjectCheck(new Project(settings, resources, interfaces), problems, refused);
     }
@@ -66,10 +67,12 @@ public final class ProjectValidator {
         problems.addAll(file.readProblems());
         if (file.root().isEmpty()) return Optional.empty();
         FileProblems found = new FileProblems(file.path());
-        new ShapeChecker(types, found).check(file.root().get(), shape, "");
-        if (file.root().get() instanceof MapNode root) acrossKeys.accept(root, found);
+        // ductus.yaml's api: may write its TLS in the nested form; everything after sees the flat keys.
+        MapNode root = shape == ProjectShapes.DUCTUS ? TlsAliases.ductusFile(file.root().get(), found) : file.root().get();
+        new ShapeChecker(types, found).check(root, shape, "");
+        acrossKeys.accept(root, found);
         problems.addAll(found.list());
-        return found.isEmpty() && file.readProblems().isEmpty() ? Optional.of(reader.apply(file.root().get())) : Optional.empty();
+        return found.isEmpty() && file.readProblems().isEmpty() ? Optional.of(reader.apply(root)) : Optional.empty();
     }
 
     private static Optional<InterfaceDefinition> checkInterface(String name, ProjectFile file, ConnectorTypes types,
@@ -86,7 +89,7 @@ public final class ProjectValidator {
             problems.addAll(found.list());
             return Optional.empty();
         }
-        MapNode root = file.root().get();
+        MapNode root = TlsAliases.interfaceFile(file.root().get(), found); // the nested tls: { … } as the flat keys
         new ShapeChecker(types, found).check(root, ProjectShapes.INTERFACE, "");
         InterfaceReader reader = new InterfaceReader(found);
         reader.checkKeyPaths(root);
@@ -190,13 +193,18 @@ public final class ProjectValidator {
         for (InterfaceDefinition definition : List.copyOf(interfaces.values())) {
             ProjectFile file = sources.interfaces().get(definition.name());
             List<Problem> unknown = new ArrayList<>();
+            Optional<MapNode> raw = file.root().flatMap(root -> root.value("source")).filter(MapNode.class::isInstance).map(MapNode.class::cast);
             for (Map.Entry<String, String> bad : CertificateNames.unfit(definition.source().settings(), resources.certificates())) {
-                unknown.add(new Problem(file.path(), sourceSettingPosition(file, bad.getKey()), "source." + bad.getKey(), bad.getValue()));
+                unknown.add(new Problem(file.path(), sourceSettingPosition(file, bad.getKey()),
+                        "source." + raw.map(m -> TlsAliases.field(m, bad.getKey())).orElse(bad.getKey()), bad.getValue()));
             }
             for (DestinationDefinition destination : definition.destinations().values()) {
+                Optional<MapNode> rawDestination = file.root().flatMap(root -> root.value("destinations")).map(MapNode.class::cast)
+                        .flatMap(d -> d.value(destination.name())).filter(MapNode.class::isInstance).map(MapNode.class::cast);
                 for (Map.Entry<String, String> bad : CertificateNames.unfit(destination.settings(), resources.certificates())) {
                     unknown.add(new Problem(file.path(), settingPosition(file, destination.name(), bad.getKey()),
-                            "destinations." + destination.name() + "." + bad.getKey(), bad.getValue()));
+                            "destinations." + destination.name() + "." + rawDestination.map(m -> TlsAliases.field(m, bad.getKey()))
+                                    .orElse(bad.getKey()), bad.getValue()));
                 }
             }
             if (unknown.isEmpty()) continue;
@@ -206,15 +214,52 @@ public final class ProjectValidator {
         }
     }
 
-    /** ductus.yaml's api: certificates it names must be in resources.yaml (the engine does not start otherwise). */
+    /**
+     * ductus.yaml's certificates: those api:, alerts.smtp and the webhook channels name must be in resources.yaml
+     * (the engine does not start otherwise).
+     */
     private static void apiCertificates(ProjectSources sources, Resources resources, List<Problem> problems) {
-        sources.ductus().flatMap(ProjectFile::root).filter(MapNode.class::isInstance).map(MapNode.class::cast)
-                .flatMap(root -> root.value("api")).filter(MapNode.class::isInstance).map(MapNode.class::cast).ifPresent(api -> {
-                    for (Map.Entry<String, String> bad : CertificateNames.unfit(api.plain(), resources.certificates())) {
-                        Position at = api.value(bad.getKey()).map(Node::position).orElse(api.position());
-                        problems.add(new Problem(sources.ductus().get().path(), at, "api." + bad.getKey(), bad.getValue()));
+        Optional<MapNode> root = sources.ductus().flatMap(ProjectFile::root).filter(MapNode.class::isInstance).map(MapNode.class::cast);
+        if (root.isEmpty()) return;
+        Map<String, MapNode> naming = new LinkedHashMap<>();
+        mapAt(root.get(), "api").ifPresent(api -> naming.put("api", api));
+        mapAt(root.get(), "alerts").ifPresent(alerts -> {
+            mapAt(alerts, "smtp").ifPresent(smtp -> naming.put("alerts.smtp", smtp));
+            mapAt(alerts, "channels").ifPresent(channels -> channels.entries().forEach(e -> {
+                if (e.value() instanceof MapNode channel) naming.put("alerts.channels." + e.key(), channel);
+            }));
+        });
+        naming.forEach((field, map) -> {
+            Map<String, Object> settings = TlsAliases.flatten(map, TlsAliases.LISTENER, field,
+                    new FileProblems(sources.ductus().get().path())).plain(); // its own problems are the shape check's
+            for (Map.Entry<String, String> bad : CertificateNames.unfit(settings, resources.certificates())) {
+                Position at = TlsAliases.position(map, bad.getKey()).orElse(map.position());
+                problems.add(new Problem(sources.ductus().get().path(), at, field + "." + TlsAliases.field(map, bad.getKey()), bad.getValue()));
+            }
+        });
+    }
+
+    /** A PostgreSQL URL's {@code tls_ca=NAME} (ductus.yaml's database, resources.yaml's databases) names a certificate there. */
+    private static void databaseCertificates(ProjectSources sources, Resources resources, List<Problem> problems) {
+        sources.ductus().ifPresent(file -> file.root().filter(MapNode.class::isInstance).map(MapNode.class::cast)
+                .flatMap(root -> root.value("database")).ifPresent(url -> urlCa(file, url, "database", resources, problems)));
+        sources.resources().ifPresent(file -> file.root().filter(MapNode.class::isInstance).map(MapNode.class::cast)
+                .flatMap(root -> mapAt(root, "databases")).ifPresent(databases -> databases.entries().forEach(e -> {
+                    if (e.value() instanceof MapNode db) {
+                        db.value("url").ifPresent(url -> urlCa(file, url, "databases." + e.key() + ".url", resources, problems));
                     }
-                });
+                })));
+    }
+
+    private static void urlCa(ProjectFile file, Node url, String field, Resources resources, List<Problem> problems) {
+        if (!(url instanceof ScalarNode scalar)) return;
+        io.ductus.core.config.DatabaseTls.caName(scalar.text()).flatMap(name -> CertificateNames.unfit("tls_ca", name,
+                resources.certificates())).ifPresent(reason -> problems.add(new Problem(file.path(), url.position(), field,
+                        io.ductus.core.config.DatabaseTls.CA + ": " + reason)));
+    }
+
+    private static Optional<MapNode> mapAt(MapNode map, String key) {
+        return map.value(key).filter(MapNode.class::isInstance).map(MapNode.class::cast);
     }
 
     private static Optional<String> unknownDatabase(Map<String, Object> settings, Resources resources) {
@@ -226,7 +271,7 @@ public final class ProjectValidator {
 
     private static Position sourceSettingPosition(ProjectFile file, String key) {
         return file.root().flatMap(root -> root.value("source")).map(MapNode.class::cast)
-                .flatMap(d -> d.value(key)).map(Node::position).orElse(Position.START);
+                .flatMap(d -> TlsAliases.position(d, key)).orElse(Position.START);
     }
 
     private static Position routeTargetPosition(ProjectFile file, String destination) {
@@ -236,6 +281,6 @@ public final class ProjectValidator {
     private static Position settingPosition(ProjectFile file, String destination, String key) {
         return file.root().flatMap(root -> root.value("destinations")).map(MapNode.class::cast)
                 .flatMap(d -> d.value(destination)).map(MapNode.class::cast)
-                .flatMap(d -> d.value(key)).map(Node::position).orElse(Position.START);
+                .flatMap(d -> TlsAliases.position(d, key)).orElse(Position.START);
     }
 }

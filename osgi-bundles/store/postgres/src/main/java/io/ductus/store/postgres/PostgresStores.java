@@ -2,6 +2,7 @@ package io.ductus.store.postgres;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.ductus.connector.listener.tls.ClientTls;
 import io.ductus.core.config.DatabaseSetting;
 import io.ductus.store.StoreException;
 import io.ductus.store.jdbc.Dialect;
@@ -36,7 +37,8 @@ public final class PostgresStores {
             if (callers != null) callers.close();
             if (pool != null) pool.close();
             if (e instanceof StoreException se) throw se;
-            throw new StoreException("cannot open " + setting.display() + ": " + e.getMessage(), e);
+            throw new StoreException("cannot open " + setting.display() + ": " + ClientTls.refusal(e, "the driver")
+                    .map(why -> "TLS to the database refused: " + why).orElse(e.getMessage()), e);
         }
     }
 

@@ -54,6 +54,9 @@ public final class Certificates {
     private volatile Consumer<String> warn = line -> { };
     private Clock clock = Clock.systemUTC();
     private ScheduledExecutorService checker;
+    private java.util.concurrent.ExecutorService handshakes;
+    /** Text entries written to a file for {@link #pemFile}. */
+    private final Map<String, java.nio.file.Path> written = new java.util.HashMap<>();
 
     /**
      * Loads and checks every entry, replacing what was installed only when all of them load.
@@ -74,13 +77,50 @@ public final class Certificates {
         this.clock = clock;
         this.info = info;
         this.warn = warn;
-        this.entries = Map.copyOf(loaded);
+        this.entries = java.util.Collections.unmodifiableMap(loaded); // file order, as the messages name them
         for (Held held : loaded.values()) warnIfExpiringSoon(held.current);
-        if (checker == null && loaded.values().stream().anyMatch(h -> h.entry.fromFiles())) {
+        checkRenewals();
+        return List.of();
+    }
+
+    /**
+     * Loads and checks entries added to resources.yaml while the engine runs, beside those installed (which stay as they
+     * are: their renewals come from their files); all or nothing, as at the start.
+     *
+     * @return every problem, each naming its entry (empty: added)
+     */
+    public synchronized List<String> add(List<CertificateEntry> added) {
+        List<String> problems = new ArrayList<>();
+        Map<String, Held> loaded = new LinkedHashMap<>(entries);
+        for (CertificateEntry entry : added) {
+            if (entries.containsKey(entry.name())) {
+                problems.add("certificate '" + entry.name() + "' is installed already");
+                continue;
+            }
+            try {
+                loaded.put(entry.name(), new Held(entry, LoadedCertificate.load(entry, clock.instant())));
+            } catch (IllegalArgumentException e) {
+                problems.add(e.getMessage());
+            }
+        }
+        if (!problems.isEmpty()) return problems;
+        this.entries = java.util.Collections.unmodifiableMap(loaded);
+        for (CertificateEntry entry : added) warnIfExpiringSoon(loaded.get(entry.name()).current);
+        checkRenewals();
+        return List.of();
+    }
+
+    /** Starts the minute's check of the files once an entry is read from files. */
+    private void checkRenewals() {
+        if (checker == null && entries.values().stream().anyMatch(h -> h.entry.fromFiles())) {
             checker = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("ductus-certificates").factory());
             checker.scheduleWithFixedDelay(this::checkFiles, CHECK_SECONDS, CHECK_SECONDS, TimeUnit.SECONDS);
         }
-        return List.of();
+    }
+
+    /** The names installed, in file order. */
+    public java.util.Set<String> names() {
+        return entries.keySet();
     }
 
     /** Checks the entries without installing them ({@code ductus validate}): every problem, each naming its entry. */
@@ -163,7 +203,17 @@ public final class Certificates {
      * @throws IllegalArgumentException naming the setting, when an entry is not there or of the wrong kind
      */
     public ServerTls server(String certificate, Optional<String> clientCa, SubjectPatterns subjects) {
-        return new ServerTls(require(certificate, true, "tls"), clientCa.map(ca -> require(ca, false, "tls_client_ca")), subjects);
+        return new ServerTls(require(certificate, true, "tls"), clientCa.map(ca -> require(ca, false, "tls_client_ca")), subjects,
+                handshakes());
+    }
+
+    /** The pool every listener's handshakes work on (signatures, certificate checks), off the event loops; made at first use. */
+    synchronized java.util.concurrent.ExecutorService handshakes() {
+        if (handshakes == null) {
+            handshakes = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()),
+                    Thread.ofPlatform().daemon().name("ductus-tls-", 0).factory());
+        }
+        return handshakes;
     }
 
     /**
@@ -172,6 +222,28 @@ public final class Certificates {
      */
     public ClientTls client(Optional<String> ca, Optional<String> certificate) {
         return new ClientTls(ca.map(n -> require(n, false, "tls_ca")), certificate.map(n -> require(n, true, "tls_certificate")));
+    }
+
+    /**
+     * The PEM file of an entry's certificates, for a client that takes its CA as a file (the PostgreSQL driver's
+     * {@code sslrootcert}): the entry's own file, so a renewal is read by the next connection; an entry of PEM text is
+     * written once to a file of its own.
+     *
+     * @throws IllegalArgumentException naming {@code setting} when there is no entry by that name
+     */
+    public synchronized java.nio.file.Path pemFile(String name, String setting) {
+        Held held = require(name, false, setting);
+        if (held.entry.certFile().isPresent()) return held.entry.certFile().get();
+        return written.computeIfAbsent(name, n -> {
+            try {
+                java.nio.file.Path file = java.nio.file.Files.createTempFile("ductus-" + n.replaceAll("[^A-Za-z0-9_-]", "_") + "-", ".pem");
+                file.toFile().deleteOnExit();
+                java.nio.file.Files.writeString(file, held.entry.certText().orElseThrow());
+                return file;
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException("certificate '" + n + "': cannot write its PEM file: " + e.getMessage(), e);
+            }
+        });
     }
 
     /** Every certificate installed, with its expiry. */
@@ -184,9 +256,12 @@ public final class Certificates {
         return all;
     }
 
+    /** Stops the renewal checks and the handshakes' pool: with the bundle, so no thread of it outlives a refresh. */
     @Deactivate
     public synchronized void close() {
         if (checker != null) checker.shutdownNow();
         checker = null;
+        if (handshakes != null) handshakes.shutdownNow();
+        handshakes = null;
     }
 }

@@ -92,14 +92,39 @@ public final class ClientTls {
         return TlsFailure.plain(failure, Optional.empty());
     }
 
+    /**
+     * Why a connection failed, in plain words, when TLS refused it (an {@link javax.net.ssl.SSLException} or a
+     * certificate check anywhere in the causes); empty when it failed for another reason (refused, timed out, reset).
+     * Every outbound client reports a refused handshake with this, as a temporary failure.
+     */
+    public static Optional<String> refusal(Throwable failure) {
+        return tlsCause(failure).map(at -> why(failure));
+    }
+
+    /**
+     * The same, followed by the words of the library that connected (a driver's "SSL error: …"), for clients whose own
+     * message an operator may search for: {@code unknown CA: … (the driver: SSL error: PKIX path building failed …)}.
+     */
+    public static Optional<String> refusal(Throwable failure, String library) {
+        return tlsCause(failure).map(said -> why(failure) + " (" + library + ": "
+                + (said.getMessage() == null ? said.getClass().getSimpleName() : said.getMessage().lines().findFirst().orElse("")) + ")");
+    }
+
+    /** The throwable that reports the TLS failure in the library's words: the one wrapping the JDK's, or the one saying it. */
+    private static Optional<Throwable> tlsCause(Throwable failure) {
+        Throwable above = failure;
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof javax.net.ssl.SSLException || t instanceof CertificateException) return Optional.of(above);
+            if (t.getMessage() != null && TlsFailure.saysTls(t.getMessage())) return Optional.of(t);
+            above = t;
+            if (t.getCause() == t) break;
+        }
+        return Optional.empty();
+    }
+
     private static KeyManager[] keyManagers(LoadedCertificate pair) throws GeneralSecurityException {
         if (pair == null) return null;
-        KeyStore store = KeyStore.getInstance("PKCS12");
-        try {
-            store.load(null, null);
-        } catch (java.io.IOException e) {
-            throw new GeneralSecurityException(e);
-        }
+        KeyStore store = emptyStore();
         char[] password = new char[0];
         store.setKeyEntry("client", pair.key(), password, pair.chain().toArray(X509Certificate[]::new));
         KeyManagerFactory factory = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
@@ -111,15 +136,21 @@ public final class ClientTls {
     private static X509ExtendedTrustManager trust(LoadedCertificate ca) throws GeneralSecurityException {
         X509ExtendedTrustManager system = manager(null);
         if (ca == null) return system;
+        KeyStore store = emptyStore();
+        int i = 0;
+        for (X509Certificate c : ca.chain()) store.setCertificateEntry("ca-" + i++, c);
+        return new Either(system, manager(store));
+    }
+
+    /** An empty in-memory key store, for the pair or the CA in use now. */
+    private static KeyStore emptyStore() throws GeneralSecurityException {
         KeyStore store = KeyStore.getInstance("PKCS12");
         try {
             store.load(null, null);
         } catch (java.io.IOException e) {
             throw new GeneralSecurityException(e);
         }
-        int i = 0;
-        for (X509Certificate c : ca.chain()) store.setCertificateEntry("ca-" + i++, c);
-        return new Either(system, manager(store));
+        return store;
     }
 
     private static X509ExtendedTrustManager manager(KeyStore store) throws GeneralSecurityException {

@@ -15,8 +15,7 @@ import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLPeerUnverifiedException;
@@ -34,9 +33,6 @@ public final class ServerTls {
     /** How long a handshake may take before the connection is closed. */
     public static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
 
-    /** The handshakes' work (signatures, certificate checks) for every listener: off the event loops. */
-    private static final ExecutorService HANDSHAKES = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()),
-            Thread.ofPlatform().daemon().name("ductus-tls-", 0).factory());
 
     /** Where a refused handshake goes: counted and logged once a minute per sender by the listener. */
     @FunctionalInterface
@@ -51,8 +47,11 @@ public final class ServerTls {
     private LoadedCertificate builtFor;
     private LoadedCertificate builtForCa;
     private SslContext context;
+    /** The handshakes' work (signatures, certificate checks): off the event loops, on the pool of {@link Certificates}. */
+    private final Executor handshakes;
 
-    ServerTls(Certificates.Held pair, Optional<Certificates.Held> clientCa, SubjectPatterns subjects) {
+    ServerTls(Certificates.Held pair, Optional<Certificates.Held> clientCa, SubjectPatterns subjects, Executor handshakes) {
+        this.handshakes = handshakes;
         this.pair = pair;
         this.clientCa = clientCa;
         this.subjects = subjects;
@@ -93,7 +92,7 @@ public final class ServerTls {
      * nothing the connection sends reaches the handlers after them until both passed.
      */
     public void addTo(Channel channel, Refuse refuse) {
-        SslHandler ssl = context().newHandler(ByteBufAllocator.DEFAULT, HANDSHAKES);
+        SslHandler ssl = context().newHandler(ByteBufAllocator.DEFAULT, handshakes);
         ssl.setHandshakeTimeout(HANDSHAKE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         channel.pipeline().addFirst("tls", ssl);
         channel.pipeline().addAfter("tls", "tls-check", new Check(ssl, refuse));

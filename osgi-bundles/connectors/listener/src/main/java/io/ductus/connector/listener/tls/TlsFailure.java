@@ -31,6 +31,12 @@ public final class TlsFailure {
                 || t.contains("certificateexpired") || t.contains("validity check failed");
     }
 
+    /** Whether a failure without an SSLException among its causes is still TLS's (the PostgreSQL driver's own checks). */
+    static boolean saysTls(String message) {
+        String t = message.toLowerCase(Locale.ROOT);
+        return t.contains("could not be verified by hostnameverifier") || t.contains("server does not support ssl");
+    }
+
     private static String alert(String t) {
         int at = t.indexOf("received fatal alert: ");
         String rest = t.substring(at + "received fatal alert: ".length());
@@ -48,6 +54,7 @@ public final class TlsFailure {
         String t = text.toLowerCase(Locale.ROOT);
         if (t.contains("handshake timed out") || t.contains("sslhandshaketimeoutexception")) return "the TLS handshake did not finish in time";
         if (t.contains("not an ssl/tls record")) return "not TLS: the peer sent plain text to a TLS port";
+        if (t.contains("server does not support ssl")) return "not TLS: the server does not offer TLS";
         if (t.contains("empty client certificate chain") || t.contains("certificate_required")) return NO_CLIENT_CERTIFICATE;
         if (t.contains("received fatal alert: certificate_unknown") || t.contains("received fatal alert: unknown_ca")
                 || t.contains("received fatal alert: bad_certificate")) {
@@ -59,7 +66,7 @@ public final class TlsFailure {
             return "certificate expired";
         }
         if (t.contains("no subject alternative") || t.contains("no name matching") || t.contains("doesn't match")
-                || t.contains("does not match")) {
+                || t.contains("does not match") || t.contains("could not be verified by hostnameverifier")) {
             return "name mismatch: the certificate is not for this host name";
         }
         if (t.contains("pkix path") || t.contains("unable to find valid certification path") || t.contains("unknown_ca")

@@ -110,6 +110,14 @@ public final class TestPki {
 
     /** A client's (or server's) JDK TLS context that trusts {@code trusted} and shows {@code pair} when given (may be null). */
     public static javax.net.ssl.SSLContext context(Issued trusted, Issued pair) {
+        return context(trusted, pair, false);
+    }
+
+    /**
+     * The same; with {@code alwaysOffered}, the pair is offered whatever CAs the server names (as a misconfigured sender
+     * would), so the server judges it.
+     */
+    public static javax.net.ssl.SSLContext context(Issued trusted, Issued pair, boolean alwaysOffered) {
         try {
             java.security.KeyStore trust = java.security.KeyStore.getInstance("PKCS12");
             trust.load(null, null);
@@ -127,6 +135,7 @@ public final class TestPki {
                         javax.net.ssl.KeyManagerFactory.getDefaultAlgorithm());
                 kmf.init(store, new char[0]);
                 keys = kmf.getKeyManagers();
+                if (alwaysOffered) keys = new javax.net.ssl.KeyManager[] {alwaysOffered((javax.net.ssl.X509KeyManager) keys[0])};
             }
             javax.net.ssl.SSLContext c = javax.net.ssl.SSLContext.getInstance("TLS");
             c.init(keys, tmf.getTrustManagers(), null);
@@ -134,6 +143,18 @@ public final class TestPki {
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    private static javax.net.ssl.X509KeyManager alwaysOffered(javax.net.ssl.X509KeyManager keys) {
+        return new javax.net.ssl.X509ExtendedKeyManager() {
+            public String[] getClientAliases(String type, java.security.Principal[] issuers) { return new String[] {"me"}; }
+            public String chooseClientAlias(String[] type, java.security.Principal[] issuers, java.net.Socket s) { return "me"; }
+            public String[] getServerAliases(String type, java.security.Principal[] issuers) { return new String[] {"me"}; }
+            public String chooseServerAlias(String type, java.security.Principal[] issuers, java.net.Socket s) { return "me"; }
+            public String chooseEngineServerAlias(String type, java.security.Principal[] issuers, javax.net.ssl.SSLEngine e) { return "me"; }
+            public X509Certificate[] getCertificateChain(String alias) { return keys.getCertificateChain(alias); }
+            public java.security.PrivateKey getPrivateKey(String alias) { return keys.getPrivateKey(alias); }
+        };
     }
 
     private static Object pkcs8(java.security.PrivateKey key) {

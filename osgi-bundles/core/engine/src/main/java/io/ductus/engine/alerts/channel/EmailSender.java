@@ -1,5 +1,7 @@
 package io.ductus.engine.alerts.channel;
 
+import io.ductus.connector.listener.tls.Certificates;
+import io.ductus.connector.listener.tls.ClientTls;
 import io.ductus.core.alert.AlertSettings.SmtpServer;
 import io.ductus.core.alert.Channel;
 import io.ductus.store.alert.NotificationRecord;
@@ -13,6 +15,7 @@ import jakarta.mail.internet.MimeMessage;
 import java.time.Clock;
 import java.util.Date;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.function.UnaryOperator;
 
@@ -30,13 +33,25 @@ public final class EmailSender implements ChannelSender {
     private final NoticeText text;
     private final UnaryOperator<String> secrets;
     private final Clock clock;
+    /** A named CA or client pair: the TLS sockets are made with it (renewals apply to the next mail). */
+    private final Optional<ClientTls> tls;
 
     /** @param secrets puts the value in for the {@code ${secret:NAME}} of the password */
     public EmailSender(SmtpServer smtp, NoticeText text, UnaryOperator<String> secrets, Clock clock) {
+        this(smtp, text, secrets, clock, new Certificates());
+    }
+
+    /**
+     * @param certificates resources.yaml's certificates, which the server's {@code tls_ca} and {@code tls_certificate} name
+     * @throws IllegalArgumentException naming the setting when resources.yaml has no such certificate
+     */
+    public EmailSender(SmtpServer smtp, NoticeText text, UnaryOperator<String> secrets, Clock clock, Certificates certificates) {
         this.smtp = smtp;
         this.text = text;
         this.secrets = secrets;
         this.clock = clock;
+        this.tls = smtp.tlsCa() == null && smtp.tlsCertificate() == null ? Optional.empty()
+                : Optional.of(certificates.client(Optional.ofNullable(smtp.tlsCa()), Optional.ofNullable(smtp.tlsCertificate())));
     }
 
     @Override
@@ -59,7 +74,8 @@ public final class EmailSender implements ChannelSender {
                 Transport.send(message, smtp.user(), smtp.password() == null ? "" : secrets.apply(smtp.password()));
             }
         } catch (MessagingException e) {
-            throw new MessagingException("mail through " + smtp.host() + ":" + smtp.port() + " failed: " + describe(e), e);
+            throw new MessagingException("mail through " + smtp.host() + ":" + smtp.port() + " failed: "
+                    + ClientTls.refusal(e).map(why -> "TLS handshake failed: " + why).orElseGet(() -> describe(e)), e);
         } finally {
             thread.setContextClassLoader(before);
         }
@@ -85,6 +101,11 @@ public final class EmailSender implements ChannelSender {
             }
             default -> { }
         }
+        // Used for TLS from the first byte and for STARTTLS alike; TLS 1.2/1.3 only, as everywhere else.
+        tls.ifPresent(t -> {
+            p.put("mail.smtp.ssl.socketFactory", t.context().getSocketFactory());
+            p.put("mail.smtp.ssl.protocols", "TLSv1.3 TLSv1.2");
+        });
         return p;
     }
 
