@@ -354,7 +354,9 @@ final class MllpIngestBench implements BenchMain.Scenario {
                     for (int i = 0; left.getAndDecrement() > 0; i++) {
                         String id = prefix + conn + "-" + i;
                         if (names != null) names.add(id + ".hl7");
-                        if (!s.send(message(id, "K" + (i % 64)))) throw new IllegalStateException("not AA");
+                        String code = s.ackCode(message(id, "K" + (i % 64)));
+                        if (!"AA".equals(code)) throw new IllegalStateException(id + " was answered " + code + ", not AA (the engine's"
+                                + " stderr.log under the work folder says why)");
                     }
                 } catch (IOException e) {
                     throw new IllegalStateException(e);
