@@ -213,11 +213,7 @@ class GroupCommitWriterTest {
             insert(c, 2);
             return 2;
         }), callers);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!writer.leaderWaitingForCompany()) {
-            assertThat(System.nanoTime()).as("the relaxed caller leads and waits for company").isLessThan(deadline);
-            Thread.onSpinWait();
-        }
+        awaitLeaderWaitingForCompany();
         Thread[] strictThread = new Thread[1];
         CompletableFuture<Integer> strict = CompletableFuture.supplyAsync(() -> {
             strictThread[0] = Thread.currentThread();
@@ -252,11 +248,7 @@ class GroupCommitWriterTest {
             insert(c, 6);
             return 6;
         }), callers);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!writer.leaderWaitingForCompany()) {
-            assertThat(System.nanoTime()).as("the relaxed caller leads and waits for company").isLessThan(deadline);
-            Thread.onSpinWait();
-        }
+        awaitLeaderWaitingForCompany();
         CompletableFuture<List<Integer>> between = CompletableFuture.supplyAsync(() -> writer.betweenCommits(c -> callersStored()),
                 callers);
         awaitQueued(2);
@@ -265,6 +257,14 @@ class GroupCommitWriterTest {
         assertThat(relaxed.get(5, TimeUnit.SECONDS)).isEqualTo(6);
         assertThat(between.get(5, TimeUnit.SECONDS)).as("what was stored when the action ran").containsExactly(1, 2, 3, 4, 5, 6);
         assertThat(callersStored()).containsExactly(1, 2, 3, 4, 5, 6, 7);
+    }
+
+    private void awaitLeaderWaitingForCompany() {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!writer.leaderWaitingForCompany()) {
+            assertThat(System.nanoTime()).as("the relaxed caller leads and waits for company").isLessThan(deadline);
+            Thread.onSpinWait();
+        }
     }
 
     private void awaitQueued(int callers) {
