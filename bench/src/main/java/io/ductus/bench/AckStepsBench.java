@@ -1,17 +1,8 @@
 package io.ductus.bench;
 
-import io.ductus.store.Durability;
-import io.ductus.store.IntakeBatch;
-import io.ductus.store.NewMessage;
 import io.ductus.store.jdbc.JdbcStore;
 import io.ductus.store.sqlite.SqliteStores;
-import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -81,18 +72,19 @@ final class AckStepsBench implements BenchMain.Scenario {
         List<Long> echoTrips = new ArrayList<>();
         List<Measured> engines = new ArrayList<>();
         long[] counter = {0};
+        StoreAlone alone = new StoreAlone();
         try (JdbcStore store = SqliteStores.open(work.resolve("store1.db"));
-             EchoServer echoServer = EchoServer.start();
+             MllpEchoServer echoServer = MllpEchoServer.start();
              MllpSender toEcho = new MllpSender(echoServer.port())) {
             try {
                 for (int i = 0; i < homes.size(); i++) {
                     engines.add(new Measured(homes.get(i), MllpIngestBench.Engine.startFrom(homes.get(i), work, "engine" + i, null, false)));
                 }
                 for (Measured m : engines) send(m.sender, "W", warmupMs, null, counter); // the JIT compiles the hot path first
-                storeAlone(store, sliceMs, counter);
+                alone.slice(store, 1, sliceMs, null);
                 send(toEcho, "E", sliceMs, null, counter);
                 for (int r = 0; r < rounds; r++) {
-                    store1.add(storeAlone(store, sliceMs, counter), sliceMs);
+                    store1.add(alone.slice(store, 1, sliceMs, null), sliceMs);
                     for (Measured m : engines) m.c1.add(send(m.sender, "C", sliceMs, m.roundTrips, counter), sliceMs);
                     echo.add(send(toEcho, "E", sliceMs, echoTrips, counter), sliceMs);
                 }
@@ -209,20 +201,6 @@ final class AckStepsBench implements BenchMain.Scenario {
         return acked;
     }
 
-    /** The same message stored through the store's port, one call at a time on this thread, as the engine's intake does. */
-    private static long storeAlone(JdbcStore store, long millis, long[] counter) {
-        long end = System.nanoTime() + millis * 1_000_000;
-        long stored = 0;
-        while (System.nanoTime() < end) {
-            long n = counter[0]++;
-            NewMessage m = new NewMessage(System.currentTimeMillis(), MllpIngestBench.message("S" + n, "K" + (n % 64)),
-                    "UTF-8", "K" + (n % 64), (int) (n % 8), null, List.of("archive"), null);
-            store.store(IntakeBatch.of("ingest", Durability.STRICT, List.of(m)), System.currentTimeMillis());
-            stored++;
-        }
-        return stored;
-    }
-
     /** Only the engine's own step events: nothing else of Flight Recorder's defaults runs meanwhile. */
     private static Path writeSettings(Path file) throws IOException {
         StringBuilder jfc = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -278,50 +256,6 @@ final class AckStepsBench implements BenchMain.Scenario {
             all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException ignored) {
             // a temp folder under target/
-        }
-    }
-
-    /**
-     * A bare MLLP echo server: a platform thread per connection reads a frame and answers with a fixed ACK,
-     * nothing else. Its round trip is what the sockets and the kernel cost here, the floor for any engine.
-     */
-    private record EchoServer(ServerSocket socket, int port) implements AutoCloseable {
-
-        private static final byte[] ACK = ("\u000bMSH|^~\\&|ECHO|ECHO|BENCH|SENDER|20261129120000||ACK^A08|1|P|2.5.1\r"
-                + "MSA|AA|1\r\u001c\r").getBytes(StandardCharsets.ISO_8859_1);
-
-        static EchoServer start() throws IOException {
-            ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-            Thread.ofPlatform().daemon(true).start(() -> {
-                while (!server.isClosed()) {
-                    try {
-                        Socket s = server.accept();
-                        s.setTcpNoDelay(true);
-                        Thread.ofPlatform().daemon(true).start(() -> echo(s));
-                    } catch (IOException closed) {
-                        return;
-                    }
-                }
-            });
-            return new EchoServer(server, server.getLocalPort());
-        }
-
-        private static void echo(Socket s) {
-            try (s; InputStream in = new BufferedInputStream(s.getInputStream()); OutputStream out = s.getOutputStream()) {
-                for (int b; (b = in.read()) >= 0; ) {
-                    if (b != 0x1C) continue;
-                    in.read(); // CR
-                    out.write(ACK);
-                    out.flush();
-                }
-            } catch (IOException ignored) {
-                // the sender closed
-            }
-        }
-
-        @Override
-        public void close() throws IOException {
-            socket.close();
         }
     }
 }

@@ -1,5 +1,8 @@
 package io.ductus.bench;
 
+import io.ductus.store.jdbc.JdbcStore;
+import io.ductus.store.postgres.PostgresStores;
+import io.ductus.store.sqlite.SqliteStores;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -17,10 +20,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -47,100 +50,218 @@ final class MllpIngestBench implements BenchMain.Scenario {
     public void run(Path root, boolean quick) throws Exception {
         this.root = root;
         this.work = Files.createTempDirectory(root.resolve("bench/target"), "mllp-ingest");
-        double measure = quick ? 3 : 10;
         double warmup = quick ? 1.5 : 3;
+        int rounds = quick ? 3 : 8;
+        long sliceMs = quick ? 500 : 1000;
+        String loadBefore = loadAverage();
 
         double fsync = FsyncProbe.perSecond(work, quick ? 2 : 5);
         System.out.printf("fsync rate of the disk under %s: %.0f/s%n", work, fsync);
+        System.out.printf("each engine phase in %d rounds of %d ms slices, alternating with its references (the store alone in"
+                + " this JVM, a bare MLLP echo server): figures are compared only within their own rounds%n", rounds, sliceMs);
 
-        Ingest sqliteC1;
-        Ingest sqliteC16;
-        try (Engine e = Engine.start(root, work, "sqlite-c1", null, false)) {
-            sqliteC1 = closedLoop(e, 1, warmup, measure);
+        StoreAlone alone = new StoreAlone();
+        Rate sqliteC1 = new Rate();
+        Rate store1 = new Rate();
+        Rate echoC1 = new Rate();
+        Rate sqliteC16 = new Rate();
+        Rate store16 = new Rate();
+        List<Long> ackTrips = new ArrayList<>();
+        List<Long> commitTrips = new ArrayList<>();
+        long c16Stored;
+        long[] commits;
+        try (JdbcStore sqliteAlone = SqliteStores.open(work.resolve("alone/sqlite.db"))) {
+            try (MllpEchoServer echoServer = MllpEchoServer.start();
+                 Feed echo = new Feed(echoServer.port(), 1);
+                 Engine e = Engine.start(root, work, "sqlite-c1", null, false);
+                 Feed feed = new Feed(e.port, 1)) {
+                feed.warm(warmup, 200);
+                alone.slice(sqliteAlone, 1, sliceMs, null);
+                echo.slice(sliceMs, null);
+                for (int r = 0; r < rounds; r++) {
+                    sqliteC1.time(ms -> feed.slice(ms, ackTrips), sliceMs);
+                    store1.time(ms -> alone.slice(sqliteAlone, 1, ms, commitTrips), sliceMs);
+                    echoC1.time(ms -> echo.slice(ms, null), sliceMs);
+                }
+            }
+            Engine c16 = Engine.start(root, work, "sqlite-c16", null, false);
+            try (Feed feed = new Feed(c16.port, 16)) {
+                feed.warm(warmup, 3000);
+                alone.slice(sqliteAlone, 16, sliceMs, null);
+                for (int r = 0; r < rounds; r++) {
+                    sqliteC16.time(ms -> feed.slice(ms, null), sliceMs);
+                    store16.time(ms -> alone.slice(sqliteAlone, 16, ms, null), sliceMs);
+                }
+                c16Stored = feed.acked();
+            } finally {
+                c16.stop();
+            }
+            commits = c16.writerCommits();
         }
-        Engine c16 = Engine.start(root, work, "sqlite-c16", null, false);
-        try {
-            sqliteC16 = closedLoop(c16, 16, warmup, measure);
-        } finally {
-            c16.stop();
-        }
-        long[] commits = c16.writerCommits();
-        double msgsPerCommit = commits == null ? -1 : (double) sqliteC16.stored / commits[0];
+        double msgsPerCommit = commits == null ? -1 : (double) c16Stored / commits[0];
+        System.out.printf("SQLite, one connection: %.0f acknowledged per second; the store alone, one writer: %.0f per second;"
+                + " a bare echo server: %.0f per second%n", sqliteC1.perSecond(), store1.perSecond(), echoC1.perSecond());
+        System.out.printf("SQLite, round trip p50: the engine's ACK %.0f us, the store alone's call %.0f us%n",
+                median(ackTrips) / 1e3, median(commitTrips) / 1e3);
+        System.out.printf("SQLite, 16 connections: %.0f acknowledged per second; the store alone, 16 writers: %.0f per second%n",
+                sqliteC16.perSecond(), store16.perSecond());
         System.out.printf("SQLite, 16 connections: %d messages stored over the engine's life, %s store commits"
                         + " (%s writes: intake and delivery records) -> %.1f messages per commit%n",
-                sqliteC16.stored, commits == null ? "?" : commits[0], commits == null ? "?" : commits[1], msgsPerCommit);
+                c16Stored, commits == null ? "?" : commits[0], commits == null ? "?" : commits[1], msgsPerCommit);
 
-        Ingest pgC1;
-        Ingest pgC16;
+        Rate pgC1 = new Rate();
+        Rate pg1 = new Rate();
+        Rate pgC16 = new Rate();
         EmbeddedPostgres pg = EmbeddedPostgres.builder()
                 .setDataDirectory(work.resolve("pgdata")).setCleanDataDirectory(true)
                 .setServerConfig("synchronous_commit", "on").setServerConfig("fsync", "on")
                 .setServerConfig("max_connections", "200").start();
-        try {
-            try (Engine e = Engine.start(root, work, "pg-c1", newDatabase(pg, "c1"), false)) {
-                pgC1 = closedLoop(e, 1, warmup, measure);
+        try (JdbcStore pgAlone = PostgresStores.open(newDatabase(pg, "alone"))) {
+            try (Engine e = Engine.start(root, work, "pg-c1", newDatabase(pg, "c1"), false);
+                 Feed feed = new Feed(e.port, 1)) {
+                feed.warm(warmup, 200);
+                alone.slice(pgAlone, 1, sliceMs, null);
+                for (int r = 0; r < rounds; r++) {
+                    pgC1.time(ms -> feed.slice(ms, null), sliceMs);
+                    pg1.time(ms -> alone.slice(pgAlone, 1, ms, null), sliceMs);
+                }
             }
-            try (Engine e = Engine.start(root, work, "pg-c16", newDatabase(pg, "c16"), false)) {
-                pgC16 = closedLoop(e, 16, warmup, measure);
+            try (Engine e = Engine.start(root, work, "pg-c16", newDatabase(pg, "c16"), false);
+                 Feed feed = new Feed(e.port, 16)) {
+                feed.warm(warmup, 3000);
+                for (int r = 0; r < rounds; r++) pgC16.time(ms -> feed.slice(ms, null), sliceMs);
             }
         } finally {
             pg.close();
         }
+        System.out.printf("PostgreSQL, one connection: %.0f acknowledged per second; the store alone, one writer: %.0f per second;"
+                + " 16 connections: %.0f per second%n", pgC1.perSecond(), pg1.perSecond(), pgC16.perSecond());
 
         double[] latency;
         try (Engine e = Engine.start(root, work, "latency", null, false)) {
             latency = steadyLatency(e, 500, 16, warmup, quick ? 5 : 15);
         }
-        double cpuMsPerMsg;
+        double[] cpuAndDrain;
         try (Engine e = Engine.start(root, work, "cpu", null, false)) {
-            cpuMsPerMsg = cpuPerMessage(e, 16, quick ? 5000 : 10000, quick ? 5000 : 20000);
+            cpuAndDrain = cpuPerMessage(e, 16, quick ? 5000 : 10000, quick ? 5000 : 20000);
         }
+        System.out.printf("load average: %s before, %s after%n", loadBefore, loadAverage());
 
+        double ackP50 = median(ackTrips) / 1e6;
+        double commitP50 = median(commitTrips) / 1e6;
         System.out.printf("RESULT mllp-ingest sqlite_c1=%.0f sqlite_c16=%.0f pg_c1=%.0f pg_c16=%.0f fsync=%.0f p50_ms=%.1f p99_ms=%.1f"
-                        + " c1_over_fsync=%.2f c16_over_fsync16=%.3f cpu_ms_per_msg=%.3f msgs_per_commit=%.1f%n",
-                sqliteC1.perSecond, sqliteC16.perSecond, pgC1.perSecond, pgC16.perSecond, fsync, latency[0], latency[1],
-                sqliteC1.perSecond / fsync, sqliteC16.perSecond / (16 * fsync), cpuMsPerMsg, msgsPerCommit);
+                        + " c1_over_fsync=%.2f c16_over_fsync16=%.3f cpu_ms_per_msg=%.3f msgs_per_commit=%.1f"
+                        + " store1=%.0f store16=%.0f echo_c1=%.0f pg1=%.0f c1_over_store1=%.2f c16_over_store16=%.2f pg_c1_over_pg1=%.2f"
+                        + " ack_p50_ms=%.2f commit_p50_ms=%.2f ack_over_commit=%.1f drain_over_ingest=%.2f%n",
+                sqliteC1.perSecond(), sqliteC16.perSecond(), pgC1.perSecond(), pgC16.perSecond(), fsync, latency[0], latency[1],
+                sqliteC1.perSecond() / fsync, sqliteC16.perSecond() / (16 * fsync), cpuAndDrain[0], msgsPerCommit,
+                store1.perSecond(), store16.perSecond(), echoC1.perSecond(), pg1.perSecond(),
+                sqliteC1.perSecond() / store1.perSecond(), sqliteC16.perSecond() / store16.perSecond(), pgC1.perSecond() / pg1.perSecond(),
+                ackP50, commitP50, ackP50 / commitP50, cpuAndDrain[1]);
         deleteQuietly(work);
     }
 
-    /** What a closed-loop phase measured: acknowledged per second in the window, and everything stored. */
-    private record Ingest(double perSecond, long stored) {
+    @FunctionalInterface
+    private interface Slice {
+        long run(long millis) throws Exception;
     }
 
-    /** {@code connections} senders, each waiting for its ACK; AA counted over the measuring window only. */
-    private static Ingest closedLoop(Engine engine, int connections, double warmup, double measure) throws Exception {
-        AtomicLong acked = new AtomicLong();
-        AtomicBoolean stop = new AtomicBoolean();
-        List<Thread> threads = new ArrayList<>();
-        for (int c = 0; c < connections; c++) {
-            int conn = c;
-            threads.add(Thread.ofPlatform().start(() -> {
-                try (MllpSender s = new MllpSender(engine.port)) {
-                    for (int i = 0; !stop.get(); i++) {
-                        if (s.send(message("B" + conn + "-" + i, "K" + (i % 64)))) acked.incrementAndGet();
-                    }
-                } catch (IOException e) {
-                    throw new IllegalStateException(e);
-                }
-            }));
+    /** Events over time, summed over the slices of all rounds. */
+    private static final class Rate {
+        private long events;
+        private long nanos;
+
+        void time(Slice slice, long millis) throws Exception {
+            long t0 = System.nanoTime();
+            events += slice.run(millis);
+            nanos += System.nanoTime() - t0;
         }
-        // Warm-up: the JIT compiles the engine's hot paths in its first seconds; measure only after a minimum
-        // time and a minimum number of messages (bounded, for a slow disk).
-        long warmUntil = System.nanoTime() + (long) (warmup * 1e9);
-        long warmMessages = connections == 1 ? 200 : 3000;
-        long warmLimit = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < warmLimit && (System.nanoTime() < warmUntil || acked.get() < warmMessages)) Thread.sleep(50);
-        long a0 = acked.get();
-        long t0 = System.nanoTime();
-        Thread.sleep((long) (measure * 1000));
-        long a1 = acked.get();
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        stop.set(true);
-        for (Thread t : threads) t.join();
-        double rate = (a1 - a0) / seconds;
-        System.out.printf("%s, %d connection(s): %.0f messages acknowledged per second (%d in %.1f s after a warm-up of %d messages)%n",
-                engine.name, connections, rate, a1 - a0, seconds, a0);
-        return new Ingest(rate, acked.get());
+
+        double perSecond() {
+            return events * 1e9 / nanos;
+        }
+    }
+
+    /** Open connections to one MLLP receiver, each sender waiting for its ACK before the next message; sends in slices. */
+    private static final class Feed implements AutoCloseable {
+        private final List<MllpSender> senders = new ArrayList<>();
+        private final long[] sent;
+        private final AtomicLong acked = new AtomicLong();
+
+        Feed(int port, int connections) throws IOException {
+            for (int c = 0; c < connections; c++) senders.add(new MllpSender(port));
+            sent = new long[connections];
+        }
+
+        /** The JIT compiles the engine's hot paths in its first seconds: send for a minimum time and number of messages (bounded). */
+        void warm(double seconds, long messages) throws Exception {
+            long until = System.nanoTime() + (long) (seconds * 1e9);
+            long limit = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            long n = 0;
+            while (System.nanoTime() < limit && (System.nanoTime() < until || n < messages)) n += slice(250, null);
+        }
+
+        /** Messages acknowledged AA within {@code millis}, every connection sending; one connection's round trips into {@code trips}. */
+        long slice(long millis, List<Long> trips) throws Exception {
+            long end = System.nanoTime() + millis * 1_000_000;
+            if (senders.size() == 1) return sendUntil(0, end, trips);
+            AtomicLong n = new AtomicLong();
+            List<Thread> threads = new ArrayList<>();
+            List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
+            for (int c = 0; c < senders.size(); c++) {
+                int conn = c;
+                threads.add(Thread.ofPlatform().start(() -> {
+                    try {
+                        n.addAndGet(sendUntil(conn, end, null));
+                    } catch (IOException | RuntimeException e) {
+                        failures.add(e);
+                    }
+                }));
+            }
+            for (Thread t : threads) t.join();
+            if (!failures.isEmpty()) throw new IllegalStateException("a sender failed: " + failures.get(0), failures.get(0));
+            return n.get();
+        }
+
+        private long sendUntil(int conn, long end, List<Long> trips) throws IOException {
+            long n = 0;
+            MllpSender s = senders.get(conn);
+            while (System.nanoTime() < end) {
+                long i = sent[conn]++;
+                byte[] message = message("B" + conn + "-" + i, "K" + (i % 64));
+                long t0 = System.nanoTime();
+                if (!s.send(message)) throw new IllegalStateException("B" + conn + "-" + i + " was not acknowledged AA");
+                if (trips != null) trips.add(System.nanoTime() - t0);
+                n++;
+            }
+            acked.addAndGet(n);
+            return n;
+        }
+
+        /** Acknowledged over the feed's life, warm-up included. */
+        long acked() {
+            return acked.get();
+        }
+
+        @Override
+        public void close() throws IOException {
+            for (MllpSender s : senders) s.close();
+        }
+    }
+
+    private static double median(List<Long> values) {
+        if (values.isEmpty()) return Double.NaN;
+        List<Long> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        return sorted.get(sorted.size() / 2);
+    }
+
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).strip();
+        } catch (IOException e) {
+            return "unknown";
+        }
     }
 
     /**
@@ -191,23 +312,39 @@ final class MllpIngestBench implements BenchMain.Scenario {
         }
     }
 
-    /** Engine CPU (utime + stime of the process) from the first measured send until the last file is written. */
-    private static double cpuPerMessage(Engine engine, int connections, int warmupMessages, int messages) throws Exception {
-        sendCount(engine, connections, warmupMessages, "W");
-        awaitFiles(engine.data.resolve("out"), warmupMessages);
-        long cpu0 = engine.cpuTicks();
-        long t0 = System.nanoTime();
-        sendCount(engine, connections, messages, "M");
-        awaitFiles(engine.data.resolve("out"), warmupMessages + messages);
-        long cpu1 = engine.cpuTicks();
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        double cpuMs = (cpu1 - cpu0) * 1000.0 / CLOCK_TICKS_PER_SECOND;
-        System.out.printf("engine CPU, MLLP in to file out, %d connections: %.0f ms for %d messages in %.1f s -> %.3f ms per message%n",
-                connections, cpuMs, messages, seconds, cpuMs / messages);
-        return cpuMs / messages;
+    /**
+     * Engine CPU (utime + stime of the process) from the first measured send until the last file is written,
+     * and, of the same messages, how fast the file destination drained against how fast they were acknowledged:
+     * [CPU ms per message, drain_over_ingest]. drain_over_ingest is (messages / time to the last file) over
+     * (messages / time to the last ACK), both from the first send; the backlog is empty as the sends begin.
+     */
+    private static double[] cpuPerMessage(Engine engine, int connections, int warmupMessages, int messages) throws Exception {
+        Path out = engine.data.resolve("out");
+        sendCount(engine, connections, warmupMessages, "W", null);
+        awaitFiles(out, warmupMessages);
+        Set<String> names = ConcurrentHashMap.newKeySet();
+        try (FileArrivals arrivals = FileArrivals.watch(out)) {
+            long cpu0 = engine.cpuTicks();
+            long t0 = System.nanoTime();
+            sendCount(engine, connections, messages, "M", names);
+            long acked = System.nanoTime();
+            Map<String, Long> seen = arrivals.await(names, TimeUnit.SECONDS.toNanos(120));
+            long cpu1 = engine.cpuTicks();
+            long last = Collections.max(seen.values());
+            double cpuMs = (cpu1 - cpu0) * 1000.0 / CLOCK_TICKS_PER_SECOND;
+            double ackSeconds = (acked - t0) / 1e9;
+            double drainSeconds = (last - t0) / 1e9;
+            System.out.printf("engine CPU, MLLP in to file out, %d connections: %.0f ms for %d messages -> %.3f ms per message%n",
+                    connections, cpuMs, messages, cpuMs / messages);
+            System.out.printf("the same %d messages: last ACK after %.2f s (%.0f/s), last file after %.2f s (%.0f/s) -> drain_over_ingest %.2f"
+                            + " (%d file times from a listing after the watch overflowed)%n", messages, ackSeconds, messages / ackSeconds,
+                    drainSeconds, messages / drainSeconds, ackSeconds / drainSeconds, arrivals.listed());
+            return new double[]{cpuMs / messages, ackSeconds / drainSeconds};
+        }
     }
 
-    private static void sendCount(Engine engine, int connections, int total, String prefix) throws Exception {
+    /** {@code total} messages over {@code connections}, each sender waiting for its ACK; the file names they make into {@code names}. */
+    private static void sendCount(Engine engine, int connections, int total, String prefix, Set<String> names) throws Exception {
         AtomicLong left = new AtomicLong(total);
         List<Thread> threads = new ArrayList<>();
         for (int c = 0; c < connections; c++) {
@@ -215,7 +352,11 @@ final class MllpIngestBench implements BenchMain.Scenario {
             threads.add(Thread.ofPlatform().start(() -> {
                 try (MllpSender s = new MllpSender(engine.port)) {
                     for (int i = 0; left.getAndDecrement() > 0; i++) {
-                        if (!s.send(message(prefix + conn + "-" + i, "K" + (i % 64)))) throw new IllegalStateException("not AA");
+                        String id = prefix + conn + "-" + i;
+                        if (names != null) names.add(id + ".hl7");
+                        String code = s.ackCode(message(id, "K" + (i % 64)));
+                        if (!"AA".equals(code)) throw new IllegalStateException(id + " was answered " + code + ", not AA (the engine's"
+                                + " stderr.log under the work folder says why)");
                     }
                 } catch (IOException e) {
                     throw new IllegalStateException(e);

@@ -77,8 +77,10 @@ final class MllpSender implements AutoCloseable {
             ack.write(b);
         }
         String text = ack.toString(StandardCharsets.ISO_8859_1);
-        int msa = text.indexOf("MSA|");
-        return msa >= 0 && text.length() >= msa + 6 ? text.substring(msa + 4, msa + 6) : "?";
+        // The MSA segment, at a segment's start: the ACK's own control id (MSH-10) may hold "MSA|" too
+        // (DXMX599R5J-MSA|P|2.5.1 was read as MSA-1 "P|").
+        int msa = text.indexOf("\rMSA|");
+        return msa >= 0 && text.length() >= msa + 7 ? text.substring(msa + 5, msa + 7) : "?";
     }
 
     @Override

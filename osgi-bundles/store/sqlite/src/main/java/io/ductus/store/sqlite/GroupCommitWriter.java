@@ -30,7 +30,9 @@ import org.slf4j.LoggerFactory;
  * one at a time; when the last batch had several callers it waits up to {@code maxWait} for as many to
  * come back, so that callers just released are not split into a batch of one and a batch of the rest (a
  * strict leader counts only the strict ones: it does not wait for a relaxed caller, which has no sync to
- * share; a relaxed leader right after a strict commit waits for the next strict caller to share it).
+ * share; a relaxed leader right after a strict commit waits for the next strict caller to share it, and that
+ * caller, when it comes, leads the batch itself: it commits on its own thread, with the relaxed one in it, so
+ * an acknowledgement waits neither for the waiting leader to wake nor to be woken by it).
  *
  * <p>Waiting callers park outside the lock and are woken one by one, directly: each caller of the finished
  * batch, then the next leader. Waking every waiter at each change, or making the released callers queue for
@@ -51,7 +53,6 @@ final class GroupCommitWriter implements AutoCloseable {
     private final int maxBatch;
     private final long maxWaitNanos;
     private final ReentrantLock lock = new ReentrantLock();
-    private final Condition company = lock.newCondition(); // a leader waits on it for callers to join its batch
     private final Condition idle = lock.newCondition(); // nothing queued and nobody leading
     private final AtomicLong commits = new AtomicLong();
     private final AtomicLong committedWrites = new AtomicLong();
@@ -63,6 +64,7 @@ final class GroupCommitWriter implements AutoCloseable {
     private int expectedStrict = 1; // of them, strict ones
     private long lastStrictCommit = Long.MIN_VALUE / 2; // written by leaders only; the lock orders one leader after the next
     private int companyWanted = Integer.MAX_VALUE; // how many queued callers the leader waits for
+    private Request<?> waitingLeader; // the leader while it waits for company, else null
     // written only by the leader; read by the checkpointer:
     private volatile Durability synchronous;
 
@@ -96,35 +98,51 @@ final class GroupCommitWriter implements AutoCloseable {
         try {
             if (closed) throw new StoreException("the store is closed");
             queue.addLast(me);
-            if (queue.size() >= companyWanted) company.signal(); // the leader waiting for company has it
             if (!leading && queue.peekFirst() == me) {
                 leading = true;
                 me.leads = true;
+            } else if (waitingLeader != null && waitingLeader.durability == Durability.RELAXED
+                    && me.durability == Durability.STRICT && inNextBatch()) {
+                // A relaxed leader waits for a strict caller to share its commit: the strict caller leads
+                // instead, on its own thread, taking the waiting one along. Waking the waiting leader to
+                // commit and then the strict caller after it put two thread wake-ups on the way to each ACK.
+                // The former leader is not woken: it learns its outcome when this commit releases it.
+                waitingLeader.leads = false;
+                waitingLeader = null;
+                me.leads = true;
+            } else if (waitingLeader != null && queue.size() >= companyWanted) {
+                LockSupport.unpark(waitingLeader.thread); // the leader waiting for company has it
             }
         } finally {
             lock.unlock();
         }
-        // Parked outside the lock: a caller released with its batch returns at once, without queueing for
-        // the lock behind the others of its batch.
         boolean interrupted = false;
-        while (!me.done && !me.leads) {
-            LockSupport.park(this);
-            interrupted |= Thread.interrupted(); // the caller must learn its outcome; keep the flag for it
+        CommitSteps.Gather gathering;
+        while (true) {
+            // Parked outside the lock: a caller released with its batch returns at once, without queueing for
+            // the lock behind the others of its batch.
+            while (!me.done && !me.leads) {
+                LockSupport.park(this);
+                interrupted |= Thread.interrupted(); // the caller must learn its outcome; keep the flag for it
+            }
+            if (me.done) {
+                if (interrupted) Thread.currentThread().interrupt();
+                turn.commit();
+                me.released.commit();
+                return me.result();
+            }
+            gathering = new CommitSteps.Gather();
+            gathering.begin();
+            lock.lock();
+            try {
+                batch = gather(me);
+            } finally {
+                lock.unlock();
+            }
+            if (batch != null) break; // else a strict caller took the lead (and this caller) while it waited
         }
         if (interrupted) Thread.currentThread().interrupt();
         turn.commit();
-        if (me.done) {
-            me.released.commit();
-            return me.result();
-        }
-        CommitSteps.Gather gathering = new CommitSteps.Gather();
-        gathering.begin();
-        lock.lock();
-        try {
-            batch = gather();
-        } finally {
-            lock.unlock();
-        }
         gathering.callers = batch.size();
         gathering.commit();
         boolean finished = false;
@@ -157,10 +175,22 @@ final class GroupCommitWriter implements AutoCloseable {
     }
 
     /**
+     * With the lock held: whether every queued caller, the last one too, goes into the next batch (none past
+     * its bound, no action between commits before it). A caller may take the lead only then: a leader
+     * must be in the batch it commits.
+     */
+    private boolean inNextBatch() {
+        if (queue.size() > maxBatch) return false;
+        for (Request<?> r : queue) if (r.betweenCommits) return false;
+        return true;
+    }
+
+    /**
      * With the lock held: waits (bounded) for last time's number of callers, then takes the queue's head
      * and the callers after it, up to the first action that must run between commits (which goes alone).
+     * Returns null when a strict caller took the lead from {@code leader} (relaxed) while it waited.
      */
-    private List<Request<?>> gather() {
+    private List<Request<?>> gather(Request<?> leader) {
         if (queue.peekFirst().betweenCommits) return List.of(queue.pollFirst());
         long deadline = System.nanoTime() + maxWaitNanos;
         boolean interrupted = false;
@@ -170,20 +200,27 @@ final class GroupCommitWriter implements AutoCloseable {
         // strict commit ended within maxWait: under a feed that waits for each ACK, the worker's outcome of
         // one message then rides in the next message's commit (one commit, its pages written once, instead
         // of two); the strict caller joins at once and waits for nothing.
-        int wanted = queue.peekFirst().durability == Durability.STRICT ? expectedStrict
+        int wanted = leader.durability == Durability.STRICT ? expectedStrict
                 : Math.max(expected, System.nanoTime() - lastStrictCommit < maxWaitNanos ? 2 : 1);
         companyWanted = Math.min(wanted, maxBatch);
-        while (queue.size() < companyWanted) {
+        if (queue.size() < companyWanted) waitingLeader = leader;
+        while (queue.size() < companyWanted && leader.leads) {
             long left = deadline - System.nanoTime();
             if (left <= 0) break;
+            // Parked, not waiting on a condition: a caller that takes the lead from it (see submit) leaves
+            // it asleep, and the commit that releases it wakes it once.
+            lock.unlock();
             try {
-                company.awaitNanos(left);
-            } catch (InterruptedException e) {
-                interrupted = true; // the caller must learn its outcome; keep the flag for it
+                LockSupport.parkNanos(this, left);
+            } finally {
+                lock.lock();
             }
+            interrupted |= Thread.interrupted(); // the caller must learn its outcome; keep the flag for it
         }
-        companyWanted = Integer.MAX_VALUE;
         if (interrupted) Thread.currentThread().interrupt();
+        if (!leader.leads) return null; // the new leader has set companyWanted for itself
+        if (waitingLeader == leader) waitingLeader = null;
+        companyWanted = Integer.MAX_VALUE;
         List<Request<?>> batch = new ArrayList<>(Math.min(queue.size(), maxBatch));
         while (!queue.isEmpty() && batch.size() < maxBatch && !queue.peekFirst().betweenCommits) {
             batch.add(queue.pollFirst());
@@ -285,6 +322,26 @@ final class GroupCommitWriter implements AutoCloseable {
     /** Whether the last transaction was committed relaxed (not synced): the checkpointer's cue. */
     boolean committingRelaxed() {
         return synchronous == Durability.RELAXED;
+    }
+
+    /** Whether a leader is waiting for callers to join its batch (tests wait for it instead of sleeping). */
+    boolean leaderWaitingForCompany() {
+        lock.lock();
+        try {
+            return waitingLeader != null;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Callers queued, the one leading too while it gathers (tests wait for it instead of sleeping). */
+    int queued() {
+        lock.lock();
+        try {
+            return queue.size();
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Transactions committed so far (each may hold many callers). */

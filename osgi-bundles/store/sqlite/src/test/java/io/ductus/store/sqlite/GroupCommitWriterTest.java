@@ -201,6 +201,81 @@ class GroupCommitWriterTest {
     }
 
     @Test
+    void a_strict_caller_takes_the_lead_from_a_relaxed_leader_waiting_for_it_and_commits_both_on_its_own_thread() throws Exception {
+        writer.close();
+        writer = new GroupCommitWriter(SqliteStores.dataSource(folder.resolve("t.db"), true).getConnection(), 256,
+                TimeUnit.SECONDS.toNanos(30));
+        callInserting(1).get(5, TimeUnit.SECONDS); // a strict commit, alone: the next relaxed leader waits for a strict caller
+        long before = writer.commits();
+        List<Thread> ranOn = java.util.Collections.synchronizedList(new ArrayList<>());
+        CompletableFuture<Integer> relaxed = CompletableFuture.supplyAsync(() -> writer.write(Durability.RELAXED, c -> {
+            ranOn.add(Thread.currentThread());
+            insert(c, 2);
+            return 2;
+        }), callers);
+        awaitLeaderWaitingForCompany();
+        Thread[] strictThread = new Thread[1];
+        CompletableFuture<Integer> strict = CompletableFuture.supplyAsync(() -> {
+            strictThread[0] = Thread.currentThread();
+            return writer.write(Durability.STRICT, c -> {
+                ranOn.add(Thread.currentThread());
+                insert(c, 3);
+                return 3;
+            });
+        }, callers);
+        assertThat(strict.get(5, TimeUnit.SECONDS)).isEqualTo(3);
+        assertThat(relaxed.get(5, TimeUnit.SECONDS)).isEqualTo(2);
+        assertThat(writer.commits() - before).as("one commit for the relaxed and the strict caller").isEqualTo(1);
+        assertThat(ranOn).as("both callers' work ran on the strict caller's thread, no hand-off on its way")
+                .containsExactly(strictThread[0], strictThread[0]);
+        assertThat(callersStored()).containsExactly(1, 2, 3);
+    }
+
+    @Test
+    void a_strict_caller_queued_behind_an_action_between_commits_waits_its_turn_instead_of_taking_the_lead() throws Exception {
+        writer.close();
+        writer = new GroupCommitWriter(SqliteStores.dataSource(folder.resolve("t.db"), true).getConnection(), 256,
+                TimeUnit.SECONDS.toNanos(2));
+        CountDownLatch hold = new CountDownLatch(1);
+        CompletableFuture<Integer> first = callHeld(1, hold);
+        List<CompletableFuture<Integer>> four = new ArrayList<>();
+        for (int i = 2; i <= 5; i++) four.add(callInserting(i));
+        awaitQueued(4);
+        hold.countDown();
+        first.get(5, TimeUnit.SECONDS);
+        for (CompletableFuture<Integer> f : four) f.get(5, TimeUnit.SECONDS); // one batch of four: the next leader waits for four
+        CompletableFuture<Integer> relaxed = CompletableFuture.supplyAsync(() -> writer.write(Durability.RELAXED, c -> {
+            insert(c, 6);
+            return 6;
+        }), callers);
+        awaitLeaderWaitingForCompany();
+        CompletableFuture<List<Integer>> between = CompletableFuture.supplyAsync(() -> writer.betweenCommits(c -> callersStored()),
+                callers);
+        awaitQueued(2);
+        CompletableFuture<Integer> strict = callInserting(7); // the next batch ends before the action: not this caller's
+        assertThat(strict.get(5, TimeUnit.SECONDS)).isEqualTo(7);
+        assertThat(relaxed.get(5, TimeUnit.SECONDS)).isEqualTo(6);
+        assertThat(between.get(5, TimeUnit.SECONDS)).as("what was stored when the action ran").containsExactly(1, 2, 3, 4, 5, 6);
+        assertThat(callersStored()).containsExactly(1, 2, 3, 4, 5, 6, 7);
+    }
+
+    private void awaitLeaderWaitingForCompany() {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!writer.leaderWaitingForCompany()) {
+            assertThat(System.nanoTime()).as("the relaxed caller leads and waits for company").isLessThan(deadline);
+            Thread.onSpinWait();
+        }
+    }
+
+    private void awaitQueued(int callers) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (writer.queued() < callers) {
+            assertThat(System.nanoTime()).as(callers + " callers queued").isLessThan(deadline);
+            Thread.onSpinWait();
+        }
+    }
+
+    @Test
     void records_a_strict_commits_steps_for_flight_recorder() throws Exception {
         Path dump = folder.resolve("steps.jfr");
         try (jdk.jfr.Recording recording = new jdk.jfr.Recording()) {
