@@ -115,6 +115,19 @@ public final class Hl7Message {
         return encode().getBytes(charset);
     }
 
+    /**
+     * A copy that changes apart from this one, as it is now: the same text, segments and changes so far,
+     * {@link #encode()} giving the same text. Cheaper than reading the text again (the segments' texts,
+     * which never change in place, are shared).
+     */
+    public Hl7Message copy() {
+        List<Hl7Segment> copied = new ArrayList<>(segments.size());
+        for (Hl7Segment segment : segments) copied.add(segment.copy());
+        Hl7Message copy = new Hl7Message(original, lead, delimiters, newline, copied);
+        copy.restructured = restructured;
+        return copy;
+    }
+
     /** Whether anything was set, added or removed since the message was read. */
     public boolean changed() {
         if (restructured) return true;
