@@ -103,6 +103,23 @@ public final class Hl7Message {
         return changed() ? rebuild() : original;
     }
 
+    /**
+     * Whether {@link #encode()} gives exactly this text, found without putting the text together: a
+     * caller holding the bytes it was written to, read back, learns whether they still say the same.
+     */
+    public boolean encodesTo(String text) {
+        if (!changed()) return original.equals(text);
+        if (!text.startsWith(lead)) return false;
+        int at = lead.length();
+        for (Hl7Segment segment : segments) {
+            String t = segment.text();
+            String trailer = segment.trailer();
+            if (!text.startsWith(t, at) || !text.startsWith(trailer, at + t.length())) return false;
+            at += t.length() + trailer.length();
+        }
+        return at == text.length();
+    }
+
     /** The text put together from the segments, as {@link #encode()} does after a change. */
     String rebuild() {
         StringBuilder s = new StringBuilder(original.length() + 64).append(lead);

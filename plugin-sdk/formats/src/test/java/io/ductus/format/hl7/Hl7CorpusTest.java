@@ -173,6 +173,11 @@ class Hl7CorpusTest {
         assertThat(original.encode()).isEqualTo(text);
         assertThat(original.changed()).isFalse();
         // a copy of the changed one is what reading its text gives (what comparing relies on) and changes apart
+        assertThat(original.encodesTo(text)).isTrue();
+        assertThat(copy.encodesTo(copy.encode())).isTrue();
+        assertThat(copy.encodesTo(copy.encode() + "\r")).isFalse();
+        assertThat(copy.encodesTo(copy.encode().replace("DUCTUS", "DUCTUX"))).isFalse();
+        assertThat(copy.encodesTo(text)).isFalse();
         Hl7Message again = copy.copy();
         Hl7Message read = Hl7Message.parse(copy.encode());
         assertThat(again.encode()).isEqualTo(copy.encode());

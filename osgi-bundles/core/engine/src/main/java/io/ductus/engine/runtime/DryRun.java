@@ -236,7 +236,7 @@ public final class DryRun implements AutoCloseable {
      */
     private static Hl7Message asRead(TransformResult.Output o) {
         if (o.message() == null) return null;
-        return new String(o.payload(), o.charset()).equals(o.message().encode()) ? o.message().copy() : null;
+        return o.message().encodesTo(new String(o.payload(), o.charset())) ? o.message().copy() : null;
     }
 
     @Override
