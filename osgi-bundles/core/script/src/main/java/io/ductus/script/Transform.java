@@ -57,6 +57,22 @@ public final class Transform {
         } catch (ScriptException e) {
             return new TransformResult.Quarantined("the message cannot be read as " + format.name() + ": " + e.getMessage());
         }
+        return call(context, function, msg, csv, output, charset, meta);
+    }
+
+    /**
+     * As {@link #run(ScriptContext, String, byte[], Charset, Format, Format, Map)} for an HL7 interface
+     * whose message the caller has read already ({@code Hl7Message.parse} of the payload in {@code charset}):
+     * a caller running several destinations on one message reads it once and gives each a
+     * {@link Hl7Message#copy()} of its own to change.
+     */
+    public static TransformResult run(ScriptContext context, String function, Hl7Message message, Charset charset, Format output,
+                                      Map<String, Object> meta) {
+        return call(context, function, new Hl7View(message), null, output, charset, meta);
+    }
+
+    private static TransformResult call(ScriptContext context, String function, Object msg, CsvTable csv, Format output, Charset charset,
+                                        Map<String, Object> meta) {
         Value result;
         try {
             result = context.call(function, msg, ProxyObject.fromMap(Map.copyOf(meta)));
@@ -86,7 +102,7 @@ public final class Transform {
     private static TransformResult output(ScriptContext context, Value result, CsvTable csv, Format format, Charset charset) {
         if (result == null || result.isNull()) return new TransformResult.Filtered("the transform returned null");
         if (result.isHostObject() && result.asHostObject() instanceof Hl7View view) {
-            return new TransformResult.Output(view.message().encode(charset), charset);
+            return new TransformResult.Output(view.message().encode(charset), charset, view.message());
         }
         if (result.isHostObject() && result.asHostObject() instanceof XmlView view) {
             return new TransformResult.Output(view.bytes(), view.charset());

@@ -1,12 +1,22 @@
 package io.ductus.script;
 
+import io.ductus.format.hl7.Hl7Message;
 import java.nio.charset.Charset;
 
 /** What a transform decided for one message and destination. */
 public sealed interface TransformResult {
 
-    /** Deliver these bytes. */
-    record Output(byte[] payload, Charset charset) implements TransformResult {
+    /**
+     * Deliver these bytes.
+     *
+     * @param message the HL7 message the payload was encoded from when the code returned its {@code msg}
+     *                (null otherwise): the code's own object, which a later call in the same context could
+     *                still change, so a caller that keeps it takes a {@link Hl7Message#copy()} first
+     */
+    record Output(byte[] payload, Charset charset, Hl7Message message) implements TransformResult {
+        public Output(byte[] payload, Charset charset) {
+            this(payload, charset, null);
+        }
     }
 
     /** Deliberately not delivered: the transform returned null or called {@code filter(reason)}. */

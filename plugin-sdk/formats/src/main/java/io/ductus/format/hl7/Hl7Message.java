@@ -103,6 +103,23 @@ public final class Hl7Message {
         return changed() ? rebuild() : original;
     }
 
+    /**
+     * Whether {@link #encode()} gives exactly this text, found without putting the text together: a
+     * caller holding the bytes it was written to, read back, learns whether they still say the same.
+     */
+    public boolean encodesTo(String text) {
+        if (!changed()) return original.equals(text);
+        if (!text.startsWith(lead)) return false;
+        int at = lead.length();
+        for (Hl7Segment segment : segments) {
+            String t = segment.text();
+            String trailer = segment.trailer();
+            if (!text.startsWith(t, at) || !text.startsWith(trailer, at + t.length())) return false;
+            at += t.length() + trailer.length();
+        }
+        return at == text.length();
+    }
+
     /** The text put together from the segments, as {@link #encode()} does after a change. */
     String rebuild() {
         StringBuilder s = new StringBuilder(original.length() + 64).append(lead);
@@ -113,6 +130,19 @@ public final class Hl7Message {
     /** The message as bytes in a charset (the one it was read with, to keep unchanged bytes as they were). */
     public byte[] encode(Charset charset) {
         return encode().getBytes(charset);
+    }
+
+    /**
+     * A copy that changes apart from this one, as it is now: the same text, segments and changes so far,
+     * {@link #encode()} giving the same text. Cheaper than reading the text again (the segments' texts,
+     * which never change in place, are shared).
+     */
+    public Hl7Message copy() {
+        List<Hl7Segment> copied = new ArrayList<>(segments.size());
+        for (Hl7Segment segment : segments) copied.add(segment.copy());
+        Hl7Message copy = new Hl7Message(original, lead, delimiters, newline, copied);
+        copy.restructured = restructured;
+        return copy;
     }
 
     /** Whether anything was set, added or removed since the message was read. */

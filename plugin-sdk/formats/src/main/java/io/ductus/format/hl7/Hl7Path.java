@@ -1,5 +1,8 @@
 package io.ductus.format.hl7;
 
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
 /**
  * A path to a value in an HL7 v2 message: {@code PID-3}, {@code PID-3.1}, {@code PID-3.1.2},
  * {@code OBX[2]-5} (the second OBX), {@code PID-3(2).1} (the second repetition). Every number counts
@@ -18,6 +21,18 @@ public record Hl7Path(String segment, int occurrence, int field, int repetition,
     /** The shape of a path in words, for error messages. */
     public static final String EXPECTED = "an HL7 path such as PID-3.1, PID-3(2).1 or OBX[2]-5";
 
+    /**
+     * Paths already read, by their text: a transform reads the same few literal paths on every message.
+     * Bounded, since code can build paths (such as {@code 'OBX[' + i + ']-5'}): once full it is emptied,
+     * and the paths in use are soon back. Only valid paths are kept, so errors are always made afresh.
+     */
+    private static final int CACHED = 2048;
+    private static final ConcurrentHashMap<String, Hl7Path> READ = new ConcurrentHashMap<>();
+    /** {@link #relative} paths by segment name, then field path; about {@link #CACHED} at most in all, emptied like the other. */
+    private static final ConcurrentHashMap<String, ConcurrentHashMap<String, Hl7Path>> RELATIVE =
+            new ConcurrentHashMap<>();
+    private static final AtomicInteger RELATIVE_COUNT = new AtomicInteger();
+
     public Hl7Path {
         if (segment == null || segment.length() != 3 || !isSegmentName(segment, 0)) {
             throw new IllegalArgumentException("segment name must be three capitals or digits, starting with a capital, got '" + segment + "'");
@@ -33,10 +48,36 @@ public record Hl7Path(String segment, int occurrence, int field, int repetition,
      * after leading and trailing white space: a segment name ({@code [A-Z][A-Z0-9]{2}}), an optional
      * occurrence {@code [1-4 digits]}, {@code -}, the field (1-3 digits), an optional repetition
      * {@code (1-4 digits)}, an optional {@code .component} and after it an optional {@code .subcomponent}
-     * (1-3 digits each). Read by hand rather than by a regular expression: transforms read paths on every
-     * call.
+     * (1-3 digits each). Read by hand rather than by a regular expression, and remembered by their text
+     * ({@link #READ}): transforms read paths on every call.
      */
     public static Hl7Path parse(String text) {
+        Hl7Path known = text == null ? null : READ.get(text);
+        if (known != null) return known;
+        Hl7Path path = read(text);
+        if (READ.size() >= CACHED) READ.clear();
+        READ.put(text, path);
+        return path;
+    }
+
+    /**
+     * The path of a segment's field path such as {@code "5.1"}: {@code parse(segment + "-" + fieldPath)},
+     * remembered by segment and field path (the segment's own methods read such paths on every call).
+     */
+    static Hl7Path relative(String segment, String fieldPath) {
+        ConcurrentHashMap<String, Hl7Path> ofSegment = RELATIVE.get(segment);
+        Hl7Path known = ofSegment == null ? null : ofSegment.get(fieldPath);
+        if (known != null) return known;
+        Hl7Path path = read(segment + "-" + fieldPath);
+        if (RELATIVE_COUNT.incrementAndGet() > CACHED) {
+            RELATIVE.clear();
+            RELATIVE_COUNT.set(1);
+        }
+        RELATIVE.computeIfAbsent(segment, k -> new ConcurrentHashMap<>()).put(fieldPath, path);
+        return path;
+    }
+
+    private static Hl7Path read(String text) {
         String s = text == null ? "" : text.strip();
         int n = s.length();
         if (n < 5 || !isSegmentName(s, 0)) throw notAPath(s);

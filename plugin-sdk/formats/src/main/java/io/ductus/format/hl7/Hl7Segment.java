@@ -26,6 +26,14 @@ public final class Hl7Segment {
         this.delimiters = delimiters;
     }
 
+    /** This segment as it is now, for a copy of its message. */
+    Hl7Segment copy() {
+        Hl7Segment copy = new Hl7Segment(text, trailer, delimiters);
+        copy.name = name;
+        copy.changed = changed;
+        return copy;
+    }
+
     /** The segment name, such as {@code PID} or {@code ZPI}. */
     public String name() {
         if (name == null) name = text.substring(0, 3);
@@ -88,7 +96,7 @@ public final class Hl7Segment {
     }
 
     private Hl7Path relative(String fieldPath) {
-        return Hl7Path.parse(name() + "-" + Objects.requireNonNull(fieldPath, "fieldPath"));
+        return Hl7Path.relative(name(), Objects.requireNonNull(fieldPath, "fieldPath"));
     }
 
     String get(Hl7Path path) {

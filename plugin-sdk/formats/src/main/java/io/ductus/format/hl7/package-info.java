@@ -7,7 +7,7 @@
  * {@link io.ductus.format.hl7.Hl7Batch}). No IO beyond the stream a caller hands in.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package io.ductus.format.hl7;
 
 import org.osgi.annotation.bundle.Export;

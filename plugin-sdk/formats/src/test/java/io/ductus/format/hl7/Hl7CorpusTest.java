@@ -154,6 +154,40 @@ class Hl7CorpusTest {
     }
 
     /** The message the oracle line is about: files with several messages and batches are read as a batch. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("parsedByHapi")
+    void a_copy_changed_as_a_transform_changes_it_reads_like_its_own_text_read_again(Line hapi) throws Hl7ParseException {
+        Hl7Message original = message(hapi);
+        String text = original.encode();
+        Hl7Message copy = original.copy();
+        assertThat(copy.encode()).isEqualTo(text);
+        assertThat(copy.changed()).isFalse();
+        // what a transform does: set header fields, change and drop segments, add one; the copy alone changes
+        copy.set("MSH-3", "DUCTUS");
+        copy.set("MSH-6", "A|B^C");
+        if (copy.segmentCount() > 2) copy.removeSegment(copy.segmentCount() - 1);
+        for (Hl7Segment segment : copy.segments()) {
+            if (!segment.name().equals("MSH")) segment.set("1", "x\ry");
+        }
+        copy.addSegment("ZRS|1|" + copy.segmentCount());
+        assertThat(original.encode()).isEqualTo(text);
+        assertThat(original.changed()).isFalse();
+        // a copy of the changed one is what reading its text gives (what comparing relies on) and changes apart
+        assertThat(original.encodesTo(text)).isTrue();
+        assertThat(copy.encodesTo(copy.encode())).isTrue();
+        assertThat(copy.encodesTo(copy.encode() + "\r")).isFalse();
+        assertThat(copy.encodesTo(copy.encode().replace("DUCTUS", "DUCTUX"))).isFalse();
+        assertThat(copy.encodesTo(text)).isFalse();
+        Hl7Message again = copy.copy();
+        Hl7Message read = Hl7Message.parse(copy.encode());
+        assertThat(again.encode()).isEqualTo(copy.encode());
+        assertThat(again.segmentCount()).isEqualTo(read.segmentCount());
+        for (int i = 0; i < read.segmentCount(); i++) assertThat(again.segment(i)).isEqualTo(read.segment(i));
+        assertThat(again.delimiters()).isEqualTo(read.delimiters());
+        again.set("MSH-4", "ELSEWHERE");
+        assertThat(copy.get("MSH-4")).isEqualTo(read.get("MSH-4"));
+    }
+
     private static Hl7Message message(Line hapi) throws Hl7ParseException {
         return Hl7Batch.parse(HapiOracle.bytes(hapi.file()), null).messages().get(hapi.index());
     }

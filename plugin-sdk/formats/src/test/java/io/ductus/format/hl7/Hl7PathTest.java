@@ -117,4 +117,31 @@ class Hl7PathTest {
         assertThatThrownBy(() -> Hl7Path.parse(text)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining(reason);
         assertThat(Hl7Path.isValid(text)).isFalse();
     }
+
+    @Test
+    void a_path_read_again_is_the_same_and_a_bad_one_is_refused_again() {
+        assertThat(Hl7Path.parse("OBX[2]-5.1")).isSameAs(Hl7Path.parse("OBX[2]-5.1")).isEqualTo(new Hl7Path("OBX", 2, 5, 0, 1, 0));
+        for (int i = 0; i < 2; i++) {
+            assertThatThrownBy(() -> Hl7Path.parse("PID-0")).hasMessageContaining("count from 1");
+            assertThatThrownBy(() -> Hl7Path.relative("PID", "x")).hasMessage("expected " + Hl7Path.EXPECTED + ", got 'PID-x'");
+        }
+    }
+
+    @Test
+    void a_segments_path_is_the_path_of_its_name_and_field_path() {
+        for (String fieldPath : new String[] {"5", "5.1", "3(2).1.2", "7 "}) {
+            for (String segment : new String[] {"PID", "OBX", "ZP1"}) {
+                assertThat(Hl7Path.relative(segment, fieldPath)).isEqualTo(Hl7Path.parse(segment + "-" + fieldPath));
+                assertThat(Hl7Path.relative(segment, fieldPath)).isSameAs(Hl7Path.relative(segment, fieldPath));
+            }
+        }
+    }
+
+    @Test
+    void paths_past_what_is_remembered_are_read_as_before() {
+        for (int i = 1; i <= 5000; i++) { // more than are kept: code that builds its paths
+            assertThat(Hl7Path.parse("OBX[" + i + "]-5")).isEqualTo(new Hl7Path("OBX", i, 5, 0, 0, 0));
+            assertThat(Hl7Path.relative("ZP" + (i % 10), i % 999 + 1 + ".1")).isEqualTo(new Hl7Path("ZP" + (i % 10), 1, i % 999 + 1, 0, 1, 0));
+        }
+    }
 }

@@ -27,9 +27,20 @@ public final class OutputDifferences {
     }
 
     public static Compared between(Format formatA, byte[] a, Charset charsetA, Format formatB, byte[] b, Charset charsetB) {
+        return between(formatA, a, charsetA, null, formatB, b, charsetB, null);
+    }
+
+    /**
+     * As {@link #between(Format, byte[], Charset, Format, byte[], Charset)}, with either side's HL7 already
+     * read where the caller has it ({@code Hl7Message.parse} of those very bytes, such as a transform's
+     * message that encodes to them), so it is not read again; null: read from the bytes.
+     */
+    public static Compared between(Format formatA, byte[] a, Charset charsetA, Hl7Message readA, Format formatB, byte[] b, Charset charsetB,
+                                   Hl7Message readB) {
         if (formatA == Format.HL7 && formatB == Format.HL7) {
             try {
-                return new Compared("hl7", OutputComparison.hl7(Hl7Message.parse(a, charsetA), Hl7Message.parse(b, charsetB)));
+                return new Compared("hl7", OutputComparison.hl7(readA != null ? readA : Hl7Message.parse(a, charsetA),
+                        readB != null ? readB : Hl7Message.parse(b, charsetB)));
             } catch (Hl7ParseException e) {
                 // compared as text below
             }

@@ -165,13 +165,13 @@ public final class Trials implements AutoCloseable {
                 comparedWith = "deployed";
                 if (o.output() != null && old.output() != null) {
                     differences = OutputDifferences.between(deployedDefinition.destinations().get(o.destination()).outputFormat(),
-                            old.output(), old.charset(), d.outputFormat(), o.output(), o.charset());
+                            old.output(), old.charset(), old.hl7(), d.outputFormat(), o.output(), o.charset(), o.hl7());
                 }
             } else if (o.output() != null) {
                 comparedWith = "input";
                 Charset input = o.charset() == null ? java.nio.charset.StandardCharsets.UTF_8 : o.charset();
                 differences = OutputDifferences.between(definition.format(), sample.payload(),
-                        sample.charset() == null ? input : sample.charset(), d.outputFormat(), o.output(), o.charset());
+                        sample.charset() == null ? input : sample.charset(), null, d.outputFormat(), o.output(), o.charset(), o.hl7());
             }
             results.add(new DestinationResult(o, comparedWith, differences, old, old != null && old.decision() != o.decision(),
                     calls.get(i)));

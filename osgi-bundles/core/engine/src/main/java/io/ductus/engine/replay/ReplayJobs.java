@@ -188,7 +188,7 @@ public final class ReplayJobs implements AutoCloseable {
             // written as JSON and saved on the helper thread: the replay thread only hands the rows over
             saving.addLast(java.util.concurrent.CompletableFuture.runAsync(() -> store.replays().save(id, rows.stream()
                     .map(r -> new io.ductus.store.replay.ReplayRow(r.messageId(), r.destination(), r.interfaceName(), r.kind().key(),
-                            r.fields(), json(detail(r)))).toList(), progress), io()));
+                            r.fields(), detail(r))).toList(), progress), io()));
         }
 
         /** Waits for every save handed over; a failed save fails the replay. */
@@ -271,27 +271,40 @@ public final class ReplayJobs implements AutoCloseable {
     }
 
     /** A row's detail as kept and shown: decisions, reasons, the baseline and the differences. */
-    static Map<String, Object> detail(ReplayRow row) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("receivedAt", java.time.Instant.ofEpochMilli(row.receivedAt()).toString());
-        m.put("note", row.note());
-        m.put("recorded", row.recorded() == null ? null : row.recorded().key());
-        m.put("recordedReason", row.recordedReason());
-        m.put("candidate", row.candidate() == null ? null : row.candidate().key());
-        m.put("candidateReason", row.candidateReason());
-        m.put("revision", row.revision());
-        m.put("baseline", row.baseline());
-        m.put("comparedBy", row.comparedBy());
-        List<Map<String, Object>> differences = new ArrayList<>();
-        for (Difference d : row.differences()) {
-            Map<String, Object> x = new LinkedHashMap<>();
-            x.put("path", d.path());
-            x.put("before", d.before());
-            x.put("after", d.after());
-            differences.add(x);
+    /**
+     * A row's detail as kept (JSON: receivedAt, note, both sides, baseline, differences), written field by
+     * field: the replay's helper threads write 300,000 of them for a large replay, and a map per row and
+     * difference cost them more than the rest of saving.
+     */
+    static String detail(ReplayRow row) {
+        java.io.StringWriter out = new java.io.StringWriter(256);
+        try (com.fasterxml.jackson.core.JsonGenerator g = JSON.getFactory().createGenerator(out)) {
+            g.writeStartObject();
+            g.writeStringField("receivedAt", java.time.Instant.ofEpochMilli(row.receivedAt()).toString());
+            g.writeStringField("note", row.note());
+            g.writeStringField("recorded", row.recorded() == null ? null : row.recorded().key());
+            g.writeStringField("recordedReason", row.recordedReason());
+            g.writeStringField("candidate", row.candidate() == null ? null : row.candidate().key());
+            g.writeStringField("candidateReason", row.candidateReason());
+            g.writeFieldName("revision");
+            if (row.revision() == null) g.writeNull();
+            else g.writeNumber(row.revision());
+            g.writeStringField("baseline", row.baseline());
+            g.writeStringField("comparedBy", row.comparedBy());
+            g.writeArrayFieldStart("differences");
+            for (Difference d : row.differences()) {
+                g.writeStartObject();
+                g.writeStringField("path", d.path());
+                g.writeStringField("before", d.before());
+                g.writeStringField("after", d.after());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e); // a StringWriter does not fail
         }
-        m.put("differences", differences);
-        return m;
+        return out.toString();
     }
 
     /** A kept row's detail as a map (for the API). */

@@ -21,6 +21,9 @@ public record ReplayRow(String interfaceName, long messageId, long receivedAt, S
 
     /** The changed paths, each once, in order. */
     public List<String> fields() {
-        return differences.stream().map(Difference::path).distinct().toList();
+        if (differences.size() == 1) return List.of(differences.getFirst().path()); // the usual case, without a set
+        java.util.Set<String> paths = new java.util.LinkedHashSet<>();
+        for (Difference d : differences) paths.add(d.path());
+        return List.copyOf(paths);
     }
 }

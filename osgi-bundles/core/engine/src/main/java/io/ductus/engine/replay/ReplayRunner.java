@@ -230,6 +230,7 @@ final class ReplayRunner {
             Side side = side(ran);
             byte[] baselineBytes = rec.output();
             Charset baselineCharset = charset(rec.outputCharset());
+            io.ductus.format.hl7.Hl7Message baselineRead = null; // the re-run's output, already read
             String baseline = baselineBytes != null ? "kept output" : "decision";
             Side rerun = null;
             if (baselineBytes == null && recorded.decision() == Decision.SENT && rec.revision() != null && !side.refused()) {
@@ -247,6 +248,7 @@ final class ReplayRunner {
                     rerun = side(before);
                     baselineBytes = before.outcome().output();
                     baselineCharset = before.outcome().charset();
+                    baselineRead = before.outcome().hl7();
                 }
             }
             long c0 = System.nanoTime();
@@ -256,8 +258,8 @@ final class ReplayRunner {
             if (baselineBytes != null && output != null) {
                 if (!Arrays.equals(baselineBytes, output) || !baselineCharset.equals(ran.outcome().charset())) {
                     Format format = outputFormat(candidate, rec.destination());
-                    OutputDifferences.Compared compared = OutputDifferences.between(format, baselineBytes, baselineCharset, format, output,
-                            ran.outcome().charset());
+                    OutputDifferences.Compared compared = OutputDifferences.between(format, baselineBytes, baselineCharset, baselineRead,
+                            format, output, ran.outcome().charset(), ran.outcome().hl7());
                     differences = compared.differences();
                     comparedBy = compared.by();
                 }
@@ -322,12 +324,20 @@ final class ReplayRunner {
         return d == null ? Format.TEXT : d.outputFormat();
     }
 
+    /** Charsets by the names rows give (a few, looked up twice a row). */
+    private static final Map<String, Charset> CHARSETS = new java.util.concurrent.ConcurrentHashMap<>();
+
     private static Charset charset(String name) {
         if (name == null) return StandardCharsets.UTF_8;
+        Charset known = CHARSETS.get(name);
+        if (known != null) return known;
+        Charset found;
         try {
-            return Charset.forName(name);
+            found = Charset.forName(name);
         } catch (RuntimeException e) {
-            return StandardCharsets.UTF_8;
+            found = StandardCharsets.UTF_8;
         }
+        if (CHARSETS.size() < 64) CHARSETS.put(name, found);
+        return found;
     }
 }

@@ -6,6 +6,7 @@ import io.ductus.core.lane.PayloadKeys;
 import io.ductus.core.project.DestinationDefinition;
 import io.ductus.core.project.InterfaceDefinition;
 import io.ductus.core.revision.InterfaceFiles;
+import io.ductus.format.hl7.Hl7Message;
 import io.ductus.script.InterfaceScript;
 import io.ductus.script.PinnedClock;
 import io.ductus.script.ScriptContext;
@@ -21,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import io.ductus.store.DeliveryOutcome;
@@ -57,9 +59,12 @@ public final class DryRun implements AutoCloseable {
      * @param thrown  the code threw, ran away or did not load: an error of the code, not a decision it made
      * @param output  what would be delivered (null unless sent)
      * @param log     what the code wrote to the console for this destination, line by line
+     * @param hl7     the output as HL7, already read: a copy of the message the code returned, when its bytes read
+     *                back in {@code charset} as the same text (what {@code Hl7Message.parse(output, charset)} would
+     *                give, without reading it again); null otherwise
      */
     public record Outcome(String destination, Decision decision, String reason, boolean runaway, boolean thrown, byte[] output,
-                          Charset charset, List<String> log, long nanos) {
+                          Charset charset, List<String> log, long nanos, Hl7Message hl7) {
     }
 
     /** One message to run: its payload, the charset its source named (null: read as intake reads it), and its meta. */
@@ -136,15 +141,32 @@ public final class DryRun implements AutoCloseable {
     public synchronized List<Outcome> run(Message message, java.util.Set<String> only, java.util.function.Consumer<String> before) {
         Charset charset = PayloadKeys.charset(definition, message.payload(), message.charset());
         List<Outcome> outcomes = new ArrayList<>();
+        Hl7Message[] read = {null}; // an HL7 message read once for all destinations, each given a copy
         for (DestinationDefinition d : definition.destinations().values()) {
             if (!only.isEmpty() && !only.contains(d.name())) continue;
             before.accept(d.name());
-            outcomes.add(run(d, message, charset));
+            outcomes.add(run(d, message, charset, read));
         }
         return outcomes;
     }
 
-    private Outcome run(DestinationDefinition d, Message message, Charset charset) {
+    /**
+     * A copy of the HL7 message to give the code, read on first use into {@code read[0]}; null when the
+     * interface is not HL7 or the message does not read (then {@link Transform} reads it and quarantines it).
+     */
+    private Hl7Message hl7(Message message, Charset charset, Hl7Message[] read) {
+        if (definition.format() != io.ductus.core.project.Format.HL7) return null;
+        if (read[0] == null) {
+            try {
+                read[0] = Hl7Message.parse(message.payload(), charset);
+            } catch (io.ductus.format.hl7.Hl7ParseException e) {
+                return null;
+            }
+        }
+        return read[0].copy();
+    }
+
+    private Outcome run(DestinationDefinition d, Message message, Charset charset, Hl7Message[] read) {
         long started = System.nanoTime();
         lines.take();
         TransformResult result;
@@ -160,15 +182,18 @@ public final class DryRun implements AutoCloseable {
         if (exported == null) exported = script == null ? Optional.empty() : Optional.of(script.exportedFunctions());
         Optional<String> function = d.transform().toRun(exported);
         if (function.isEmpty()) { // passed through, byte for byte
-            return new Outcome(d.name(), Decision.SENT, null, false, false, message.payload(), charset, lines.take(), System.nanoTime() - started);
+            return new Outcome(d.name(), Decision.SENT, null, false, false, message.payload(), charset, lines.take(), System.nanoTime() - started,
+                    null);
         }
         if (script == null) {
             return outcome(d, new TransformResult.Quarantined("names the function '" + function.get() + "' but the interface has no code"),
                     System.nanoTime() - started);
         }
         if (pinned != null) pinned.pin(message.receivedAt(), PinnedClock.seed(message.id(), d.name()));
-        result = Transform.run(context, function.get(), message.payload(), charset, definition.format(), d.outputFormat(),
-                Transformer.meta(message.id(), message.receivedAt(), definition.name(), d.name(), message.origin()));
+        Map<String, Object> meta = Transformer.meta(message.id(), message.receivedAt(), definition.name(), d.name(), message.origin());
+        Hl7Message hl7 = hl7(message, charset, read);
+        result = hl7 != null ? Transform.run(context, function.get(), hl7, charset, d.outputFormat(), meta)
+                : Transform.run(context, function.get(), message.payload(), charset, definition.format(), d.outputFormat(), meta);
         if (context.cancelled()) { // a runaway cancelled with its context: the next message gets a new one, as a worker's does
             context.close();
             context = null;
@@ -190,7 +215,7 @@ public final class DryRun implements AutoCloseable {
         };
         if (decided.isEmpty()) {
             TransformResult.Output o = (TransformResult.Output) result;
-            return new Outcome(d.name(), Decision.SENT, null, false, false, o.payload(), o.charset(), log, nanos);
+            return new Outcome(d.name(), Decision.SENT, null, false, false, o.payload(), o.charset(), log, nanos, asRead(o));
         }
         Decision decision = switch (decided.get().kind()) {
             case SENT -> Decision.SENT;
@@ -200,7 +225,18 @@ public final class DryRun implements AutoCloseable {
         };
         boolean runaway = result instanceof TransformResult.Runaway;
         boolean thrown = runaway || result instanceof TransformResult.Quarantined q && q.thrown();
-        return new Outcome(d.name(), decision, decided.get().error(), runaway, thrown, null, null, log, nanos);
+        return new Outcome(d.name(), decision, decided.get().error(), runaway, thrown, null, null, log, nanos, null);
+    }
+
+    /**
+     * The message an output was encoded from, copied now (before the context runs again and could change it),
+     * when its bytes read back as its text: then it holds what reading the bytes would give (the same
+     * segments and delimiters), and comparing it need not read the output again. Null when a character did
+     * not survive the charset, or the code returned no message.
+     */
+    private static Hl7Message asRead(TransformResult.Output o) {
+        if (o.message() == null) return null;
+        return o.message().encodesTo(new String(o.payload(), o.charset())) ? o.message().copy() : null;
     }
 
     @Override

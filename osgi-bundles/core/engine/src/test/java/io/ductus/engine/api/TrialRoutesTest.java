@@ -105,6 +105,8 @@ class TrialRoutesTest {
         JsonNode archive = destination(t, "archive");
         assertThat(archive.get("decision").asText()).as(archive.toString()).isEqualTo("sent");
         assertThat(archive.get("output").asText()).contains("OBX|1|NM|2345-7@https://archive.example^Glucose");
+        // each destination gets the message as received (read once, a copy each): none of ehr's changes here
+        assertThat(archive.get("differences")).extracting(d -> d.get("path").asText()).containsExactly("OBX[1]-3.1");
         assertThat(archive.get("serviceCalls")).extracting(c -> c.get("service").asText() + " " + c.get("outcome").asText())
                 .containsExactly("env mocked", "db.query mocked: 1 row(s)");
         // nothing was stored

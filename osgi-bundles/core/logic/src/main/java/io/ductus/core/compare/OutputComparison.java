@@ -57,14 +57,25 @@ public final class OutputComparison {
 
     private static void segment(List<Difference> out, String segment, boolean msh, String x, String y,
                                 io.ductus.format.hl7.Delimiters dx, io.ductus.format.hl7.Delimiters dy) {
-        List<String> fx = split(x, dx.field());
-        List<String> fy = split(y, dy.field());
         // In the header MSH-1 is the field separator itself: fields count from 1 after the name, one further on there.
         int shift = msh ? 1 : 0;
-        for (int f = 1; f < Math.max(fx.size(), fy.size()); f++) {
-            String vx = f < fx.size() ? fx.get(f) : "";
-            String vy = f < fy.size() ? fy.get(f) : "";
-            if (vx.equals(vy)) continue;
+        // Field by field in step, each at the separator before it (-1 past the last), only differing ones copied out:
+        // segments that differ usually differ in one field.
+        char sepX = dx.field();
+        char sepY = dy.field();
+        int px = x.indexOf(sepX);
+        int py = y.indexOf(sepY);
+        for (int f = 1; px >= 0 || py >= 0; f++) {
+            int ex = px < 0 ? -1 : end(x, sepX, px + 1);
+            int ey = py < 0 ? -1 : end(y, sepY, py + 1);
+            int lx = px < 0 ? 0 : ex - px - 1;
+            int ly = py < 0 ? 0 : ey - py - 1;
+            boolean same = lx == ly && (lx == 0 || x.regionMatches(px + 1, y, py + 1, lx));
+            String vx = same || px < 0 ? "" : x.substring(px + 1, ex);
+            String vy = same || py < 0 ? "" : y.substring(py + 1, ey);
+            px = px < 0 || ex >= x.length() ? -1 : ex;
+            py = py < 0 || ey >= y.length() ? -1 : ey;
+            if (same) continue;
             String path = segment + "-" + (f + shift);
             if (msh && f == 1) {
                 out.add(new Difference(path, vx, vy));
@@ -118,6 +129,12 @@ public final class OutputComparison {
             String vy = s < py.size() ? py.get(s) : "";
             if (!vx.equals(vy)) out.add(new Difference(path + "." + (s + 1), vx, vy));
         }
+    }
+
+    /** The index of the next separator at or after {@code from}, or the text's length. */
+    private static int end(String text, char separator, int from) {
+        int i = text.indexOf(separator, from);
+        return i < 0 ? text.length() : i;
     }
 
     private static List<String> split(String text, char separator) {

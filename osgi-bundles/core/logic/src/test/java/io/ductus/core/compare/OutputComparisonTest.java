@@ -31,6 +31,17 @@ class OutputComparisonTest {
     }
 
     @Test
+    void fields_one_side_lacks_read_as_empty_each_side_split_by_its_own_delimiters() throws Exception {
+        Hl7Message before = hl7("MSH|^~\\&|A|B|C|D|1||ADT^A01|1|P|2.5\nPID|1|x|y\nNTE\nZZ1|a||");
+        Hl7Message after = hl7("MSH#^~\\&#A#B#C#D#1##ADT^A01#1#P#2.5#\nPID#1#x##z#\nNTE#1\nZZ1");
+        assertThat(OutputComparison.hl7(before, after)).containsExactly(
+                new Difference("PID-3", "y", ""),
+                new Difference("PID-4", "", "z"),
+                new Difference("NTE-1", "", "1"),
+                new Difference("ZZ1-1", "a", ""));
+    }
+
+    @Test
     void repetitions_and_subcomponents_get_their_place() throws Exception {
         Hl7Message before = hl7("MSH|^~\\&|A|B|C|D|1||ADT^A01|1|P|2.5\nPID|1||1^^^H~2^^^X||A&B^C");
         Hl7Message after = hl7("MSH|^~\\&|A|B|C|D|1||ADT^A01|1|P|2.5\nPID|1||1^^^H~3^^^X||A&Z^C");
