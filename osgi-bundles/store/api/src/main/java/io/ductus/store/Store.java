@@ -190,6 +190,14 @@ public interface Store {
     /** Each interface's window on record, the purge of expired messages and audit rows, and what is kept. */
     io.ductus.store.retention.RetentionStore retention();
 
+    /**
+     * The engines sharing this database, who delivers which interface, and operators' moves and drains.
+     * (Contract first: the implementation lands with issue 23.)
+     */
+    default io.ductus.store.engine.EngineStore engines() {
+        throw new UnsupportedOperationException("engines on one database: not built yet");
+    }
+
     /** Asks the database the smallest question there is; {@link StoreException} when it cannot be reached. */
     void ping();
 
