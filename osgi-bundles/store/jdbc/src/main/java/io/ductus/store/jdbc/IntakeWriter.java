@@ -69,7 +69,7 @@ public final class IntakeWriter {
     /** @param tier the retention tier the batch's messages are stored in ({@link Tiers}) */
     static List<Stored> write(Connection c, Dialect dialect, IntakeBatch batch, int tier, long now) throws SQLException {
         List<NewMessage> messages = batch.messages();
-        long[] ids = insertMessages(c, batch.interfaceName(), messages, tier, now);
+        long[] ids = insertMessages(c, dialect, batch.interfaceName(), messages, tier, now);
         Long[] duplicateOf = claimKeys(c, batch.interfaceName(), messages, ids, tier, now);
         insertDeliveries(c, dialect, batch.interfaceName(), messages, ids, duplicateOf, tier, now);
         if (batch.progress() != null) {
@@ -90,18 +90,25 @@ public final class IntakeWriter {
      * Inserts the messages up to {@link #ROWS_PER_INSERT} per statement: one statement per row costs a
      * round through the driver (and a result set for its id) that is a large share of a big batch. The ids
      * of one multi-row insert are given in the order of its rows (one writer on SQLite; a sequence that
-     * only grows on PostgreSQL), so the returned ids, sorted, belong to the rows in order.
+     * only grows on PostgreSQL), so the returned ids, sorted, belong to the rows in order. On SQLite the store
+     * gives the ids itself ({@link MessageIds}) and binds them: no result set to read.
      */
-    private static long[] insertMessages(Connection c, String interfaceName, List<NewMessage> messages, int tier, long now)
-            throws SQLException {
+    private static long[] insertMessages(Connection c, Dialect dialect, String interfaceName, List<NewMessage> messages,
+                                         int tier, long now) throws SQLException {
         long[] ids = new long[messages.size()];
+        boolean given = dialect == Dialect.SQLITE;
+        long next = given ? MessageIds.next(c) : 0;
         for (int from = 0; from < ids.length; from += ROWS_PER_INSERT) {
             int rows = Math.min(ROWS_PER_INSERT, ids.length - from);
-            try (PreparedStatement ps = c.prepareStatement(insertMessages(rows))) {
+            try (PreparedStatement ps = c.prepareStatement(given ? insertMessagesWithIds(rows) : insertMessages(rows))) {
                 int p = 1;
                 for (int i = from; i < from + rows; i++) {
                     NewMessage m = messages.get(i);
                     boolean settled = m.destinations().isEmpty();
+                    if (given) {
+                        ids[i] = next++;
+                        ps.setLong(p++, ids[i]);
+                    }
                     ps.setString(p++, interfaceName);
                     ps.setLong(p++, m.receivedAt());
                     ps.setString(p++, (settled ? MessageStatus.FILTERED : MessageStatus.PENDING).dbValue());
@@ -114,6 +121,11 @@ public final class IntakeWriter {
                     if (settled) ps.setLong(p++, now);
                     else ps.setNull(p++, Types.BIGINT);
                     ps.setInt(p++, tier);
+                }
+                if (given) {
+                    int made = ps.executeUpdate();
+                    if (made != rows) throw new SQLException("INSERT of " + rows + " messages stored " + made);
+                    continue;
                 }
                 long[] got = new long[rows];
                 int n = 0;
@@ -136,6 +148,14 @@ public final class IntakeWriter {
         StringBuilder sql = new StringBuilder(INSERT_MESSAGE_COLUMNS.length() + rows * 32).append(INSERT_MESSAGE_COLUMNS);
         for (int i = 0; i < rows; i++) sql.append(i == 0 ? "" : ", ").append("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         return sql.append(" RETURNING id").toString();
+    }
+
+    /** The insert of {@code rows} messages with the ids the store gives them (SQLite). */
+    static String insertMessagesWithIds(int rows) {
+        StringBuilder sql = new StringBuilder(INSERT_MESSAGE_COLUMNS.length() + rows * 35)
+                .append(INSERT_MESSAGE_COLUMNS.replace("INSERT INTO messages (", "INSERT INTO messages (id, "));
+        for (int i = 0; i < rows; i++) sql.append(i == 0 ? "" : ", ").append("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        return sql.toString();
     }
 
     /** Returns, per message, the id of the message it duplicates, or null. */
