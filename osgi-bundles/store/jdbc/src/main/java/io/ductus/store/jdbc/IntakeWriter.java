@@ -100,7 +100,7 @@ public final class IntakeWriter {
         long next = given ? MessageIds.next(c) : 0;
         for (int from = 0; from < ids.length; from += ROWS_PER_INSERT) {
             int rows = Math.min(ROWS_PER_INSERT, ids.length - from);
-            try (PreparedStatement ps = c.prepareStatement(given ? insertMessagesWithIds(rows) : insertMessages(rows))) {
+            try (PreparedStatement ps = c.prepareStatement(given ? WITH_IDS[rows] : WITHOUT_IDS[rows])) {
                 int p = 1;
                 for (int i = from; i < from + rows; i++) {
                     NewMessage m = messages.get(i);
@@ -141,6 +141,17 @@ public final class IntakeWriter {
             }
         }
         return ids;
+    }
+
+    /** The inserts by number of rows, made once: building the text was an allocation per stored batch. */
+    private static final String[] WITH_IDS = new String[ROWS_PER_INSERT + 1];
+    private static final String[] WITHOUT_IDS = new String[ROWS_PER_INSERT + 1];
+
+    static {
+        for (int rows = 1; rows <= ROWS_PER_INSERT; rows++) {
+            WITH_IDS[rows] = insertMessagesWithIds(rows);
+            WITHOUT_IDS[rows] = insertMessages(rows);
+        }
     }
 
     /** The insert of {@code rows} messages; the texts are few (batch sizes), so prepared statements are reused. */
