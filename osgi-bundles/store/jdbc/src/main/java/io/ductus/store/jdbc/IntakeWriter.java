@@ -96,11 +96,15 @@ public final class IntakeWriter {
     private static long[] insertMessages(Connection c, Dialect dialect, String interfaceName, List<NewMessage> messages,
                                          int tier, long now) throws SQLException {
         long[] ids = new long[messages.size()];
-        boolean given = dialect == Dialect.SQLITE;
+        // SQLite: a message alone takes its id inside its INSERT (no statement more than with AUTOINCREMENT); a
+        // batch reads its first id once and binds them all.
+        boolean sqlite = dialect == Dialect.SQLITE;
+        boolean given = sqlite && ids.length > 1;
         long next = given ? MessageIds.next(c) : 0;
         for (int from = 0; from < ids.length; from += ROWS_PER_INSERT) {
             int rows = Math.min(ROWS_PER_INSERT, ids.length - from);
-            try (PreparedStatement ps = c.prepareStatement(given ? WITH_IDS[rows] : WITHOUT_IDS[rows])) {
+            String sql = given ? WITH_IDS[rows] : sqlite ? ONE_WITH_NEXT_ID : WITHOUT_IDS[rows];
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
                 int p = 1;
                 for (int i = from; i < from + rows; i++) {
                     NewMessage m = messages.get(i);
@@ -146,12 +150,15 @@ public final class IntakeWriter {
     /** The inserts by number of rows, made once: building the text was an allocation per stored batch. */
     private static final String[] WITH_IDS = new String[ROWS_PER_INSERT + 1];
     private static final String[] WITHOUT_IDS = new String[ROWS_PER_INSERT + 1];
+    /** One message on SQLite: its id is the next one ({@link MessageIds#NEXT_ID}), taken in the INSERT itself. */
+    private static final String ONE_WITH_NEXT_ID;
 
     static {
         for (int rows = 1; rows <= ROWS_PER_INSERT; rows++) {
             WITH_IDS[rows] = insertMessagesWithIds(rows);
             WITHOUT_IDS[rows] = insertMessages(rows);
         }
+        ONE_WITH_NEXT_ID = insertMessagesWithIds(1).replace("VALUES (?, ", "VALUES (" + MessageIds.NEXT_ID + ", ") + " RETURNING id";
     }
 
     /** The insert of {@code rows} messages; the texts are few (batch sizes), so prepared statements are reused. */

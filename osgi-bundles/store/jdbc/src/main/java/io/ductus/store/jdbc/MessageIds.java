@@ -16,9 +16,9 @@ import java.sql.Statement;
 public final class MessageIds {
 
     /** The next id: the newest row's id is the table's last b-tree entry, the floor one row; both are a page read. */
-    static final String NEXT = """
-            SELECT max(coalesce((SELECT max(id) FROM messages), 0),
-                       coalesce((SELECT high FROM message_id_floor WHERE name = 'messages'), 0)) + 1""";
+    static final String NEXT_ID = "(SELECT max(coalesce((SELECT max(id) FROM messages), 0),"
+            + " coalesce((SELECT high FROM message_id_floor WHERE name = 'messages'), 0)) + 1)";
+    static final String NEXT = "SELECT " + NEXT_ID;
     /** Written by a purge before it deletes messages: the highest id it deletes, if higher than the floor. */
     static final String RAISE_FLOOR = """
             INSERT INTO message_id_floor (name, high) VALUES ('messages', ?)
