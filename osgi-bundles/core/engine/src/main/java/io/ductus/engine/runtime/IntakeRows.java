@@ -43,6 +43,10 @@ final class IntakeRows {
 
     private static String origin(Map<String, String> origin) {
         if (origin.isEmpty()) return null;
+        if (origin.size() == 1) { // an MLLP connection's remote: no sort, no stream per message
+            Map.Entry<String, String> only = origin.entrySet().iterator().next();
+            return only.getKey() + "=" + only.getValue();
+        }
         return origin.entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
     }

@@ -33,6 +33,9 @@ final class EditedCopies {
             INSERT INTO messages (interface_name, received_at, status, payload, charset, ordering_key, lane,
                                   source_info, edited_from, tier)
             VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?) RETURNING id""";
+    /** On SQLite the store gives the id ({@link MessageIds}), bound first. */
+    static final String INSERT_COPY_WITH_ID = INSERT_COPY.replace("INSERT INTO messages (", "INSERT INTO messages (id, ")
+            .replace("VALUES (", "VALUES (?, ");
 
     private EditedCopies() {
     }
@@ -91,16 +94,19 @@ final class EditedCopies {
     private static long insertCopy(Connection c, Dialect dialect, EditRequest request, String interfaceName, int tier,
                                    String sourceInfo, List<String> destinations, long now) throws SQLException {
         long copyId;
-        try (PreparedStatement ps = c.prepareStatement(INSERT_COPY)) {
-            ps.setString(1, interfaceName);
-            ps.setLong(2, now);
-            ps.setBytes(3, request.payload());
-            ps.setString(4, request.charset());
-            ps.setString(5, request.orderingKey());
-            ps.setInt(6, request.lane());
-            ps.setString(7, sourceInfo);
-            ps.setLong(8, request.originalId());
-            ps.setInt(9, tier);
+        boolean given = dialect == Dialect.SQLITE;
+        try (PreparedStatement ps = c.prepareStatement(given ? INSERT_COPY_WITH_ID : INSERT_COPY)) {
+            int p = 1;
+            if (given) ps.setLong(p++, MessageIds.next(c));
+            ps.setString(p++, interfaceName);
+            ps.setLong(p++, now);
+            ps.setBytes(p++, request.payload());
+            ps.setString(p++, request.charset());
+            ps.setString(p++, request.orderingKey());
+            ps.setInt(p++, request.lane());
+            ps.setString(p++, sourceInfo);
+            ps.setLong(p++, request.originalId());
+            ps.setInt(p, tier);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) throw new SQLException("INSERT ... RETURNING id returned no row");
                 copyId = rs.getLong(1);

@@ -69,7 +69,7 @@ public final class IntakeWriter {
     /** @param tier the retention tier the batch's messages are stored in ({@link Tiers}) */
     static List<Stored> write(Connection c, Dialect dialect, IntakeBatch batch, int tier, long now) throws SQLException {
         List<NewMessage> messages = batch.messages();
-        long[] ids = insertMessages(c, batch.interfaceName(), messages, tier, now);
+        long[] ids = insertMessages(c, dialect, batch.interfaceName(), messages, tier, now);
         Long[] duplicateOf = claimKeys(c, batch.interfaceName(), messages, ids, tier, now);
         insertDeliveries(c, dialect, batch.interfaceName(), messages, ids, duplicateOf, tier, now);
         if (batch.progress() != null) {
@@ -90,18 +90,29 @@ public final class IntakeWriter {
      * Inserts the messages up to {@link #ROWS_PER_INSERT} per statement: one statement per row costs a
      * round through the driver (and a result set for its id) that is a large share of a big batch. The ids
      * of one multi-row insert are given in the order of its rows (one writer on SQLite; a sequence that
-     * only grows on PostgreSQL), so the returned ids, sorted, belong to the rows in order.
+     * only grows on PostgreSQL), so the returned ids, sorted, belong to the rows in order. On SQLite the store
+     * gives the ids itself ({@link MessageIds}) and binds them: no result set to read.
      */
-    private static long[] insertMessages(Connection c, String interfaceName, List<NewMessage> messages, int tier, long now)
-            throws SQLException {
+    private static long[] insertMessages(Connection c, Dialect dialect, String interfaceName, List<NewMessage> messages,
+                                         int tier, long now) throws SQLException {
         long[] ids = new long[messages.size()];
+        // SQLite: a message alone takes its id inside its INSERT (no statement more than with AUTOINCREMENT); a
+        // batch reads its first id once and binds them all.
+        boolean sqlite = dialect == Dialect.SQLITE;
+        boolean given = sqlite && ids.length > 1;
+        long next = given ? MessageIds.next(c) : 0;
         for (int from = 0; from < ids.length; from += ROWS_PER_INSERT) {
             int rows = Math.min(ROWS_PER_INSERT, ids.length - from);
-            try (PreparedStatement ps = c.prepareStatement(insertMessages(rows))) {
+            String sql = given ? WITH_IDS[rows] : sqlite ? ONE_WITH_NEXT_ID : WITHOUT_IDS[rows];
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
                 int p = 1;
                 for (int i = from; i < from + rows; i++) {
                     NewMessage m = messages.get(i);
                     boolean settled = m.destinations().isEmpty();
+                    if (given) {
+                        ids[i] = next++;
+                        ps.setLong(p++, ids[i]);
+                    }
                     ps.setString(p++, interfaceName);
                     ps.setLong(p++, m.receivedAt());
                     ps.setString(p++, (settled ? MessageStatus.FILTERED : MessageStatus.PENDING).dbValue());
@@ -114,6 +125,11 @@ public final class IntakeWriter {
                     if (settled) ps.setLong(p++, now);
                     else ps.setNull(p++, Types.BIGINT);
                     ps.setInt(p++, tier);
+                }
+                if (given) {
+                    int made = ps.executeUpdate();
+                    if (made != rows) throw new SQLException("INSERT of " + rows + " messages stored " + made);
+                    continue;
                 }
                 long[] got = new long[rows];
                 int n = 0;
@@ -131,11 +147,33 @@ public final class IntakeWriter {
         return ids;
     }
 
+    /** The inserts by number of rows, made once: building the text was an allocation per stored batch. */
+    private static final String[] WITH_IDS = new String[ROWS_PER_INSERT + 1];
+    private static final String[] WITHOUT_IDS = new String[ROWS_PER_INSERT + 1];
+    /** One message on SQLite: its id is the next one ({@link MessageIds#NEXT_ID}), taken in the INSERT itself. */
+    private static final String ONE_WITH_NEXT_ID;
+
+    static {
+        for (int rows = 1; rows <= ROWS_PER_INSERT; rows++) {
+            WITH_IDS[rows] = insertMessagesWithIds(rows);
+            WITHOUT_IDS[rows] = insertMessages(rows);
+        }
+        ONE_WITH_NEXT_ID = insertMessagesWithIds(1).replace("VALUES (?, ", "VALUES (" + MessageIds.NEXT_ID + ", ") + " RETURNING id";
+    }
+
     /** The insert of {@code rows} messages; the texts are few (batch sizes), so prepared statements are reused. */
     static String insertMessages(int rows) {
         StringBuilder sql = new StringBuilder(INSERT_MESSAGE_COLUMNS.length() + rows * 32).append(INSERT_MESSAGE_COLUMNS);
         for (int i = 0; i < rows; i++) sql.append(i == 0 ? "" : ", ").append("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         return sql.append(" RETURNING id").toString();
+    }
+
+    /** The insert of {@code rows} messages with the ids the store gives them (SQLite). */
+    static String insertMessagesWithIds(int rows) {
+        StringBuilder sql = new StringBuilder(INSERT_MESSAGE_COLUMNS.length() + rows * 35)
+                .append(INSERT_MESSAGE_COLUMNS.replace("INSERT INTO messages (", "INSERT INTO messages (id, "));
+        for (int i = 0; i < rows; i++) sql.append(i == 0 ? "" : ", ").append("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        return sql.toString();
     }
 
     /** Returns, per message, the id of the message it duplicates, or null. */

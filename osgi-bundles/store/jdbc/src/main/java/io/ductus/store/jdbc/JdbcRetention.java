@@ -195,6 +195,8 @@ final class JdbcRetention implements RetentionStore {
                     ps.executeBatch();
                 }
             }
+            // SQLite: the store gives the ids (MessageIds); none of these may come back once they are gone.
+            if (dialect == Dialect.SQLITE) MessageIds.raiseFloor(c, java.util.Collections.max(locked));
             int deleted;
             try (PreparedStatement ps = c.prepareStatement("DELETE FROM messages WHERE " + dialect.inListSql("id") + SPAN)) {
                 ps.setString(1, list);

@@ -59,6 +59,7 @@ public final class SqliteStores {
             freePagesGoBack(writerSource, absolute);
             Migrations.migrate(writerSource, Dialect.SQLITE); // on its own connection, closed before writing
             writerConnection = writerSource.getConnection();
+            io.ductus.store.jdbc.MessageIds.floorFromSequence(writerConnection); // a file made with AUTOINCREMENT
             try (Statement s = writerConnection.createStatement()) {
                 s.execute("PRAGMA wal_autocheckpoint = 0"); // the Checkpointer does it, off the commit path
                 s.execute("PRAGMA journal_size_limit = " + WAL_SIZE_LIMIT_BYTES);
