@@ -34,7 +34,8 @@ class CpuTimedLoadTest {
 
     @BeforeAll
     static void startHost() {
-        host = ScriptHost.start();
+        // no allocation limit: an endless loop in the interpreter allocates, and this test is about the time limit
+        host = ScriptHost.start(Long.MAX_VALUE);
     }
 
     @AfterAll
@@ -104,9 +105,8 @@ class CpuTimedLoadTest {
     @Test
     void a_replays_load_that_computes_without_end_is_stopped_at_its_limit() {
         String endless = """
-                let n = 0;
-                for (;;) { n++; }
-                export function transform() { return n; }
+                for (;;) { }
+                export function transform() { return 1; }
                 """;
         long t0 = System.nanoTime();
         assertThatThrownBy(() -> script(endless).newContext(new ByteArrayOutputStream(), new PinnedClock(), LOAD_LIMIT).close())
