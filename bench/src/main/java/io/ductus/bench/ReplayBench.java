@@ -105,6 +105,11 @@ final class ReplayBench implements BenchMain.Scenario {
             TrialBench.Traffic senders = TrialBench.Traffic.flat(port, 16);
             try {
                 Thread.sleep(quick ? 2000 : 5000); // warm
+                String warm = System.getenv("BENCH_REPLAY_WARM");
+                long warmTransforms = warm == null || warm.isBlank() ? 0 : Long.parseLong(warm.strip());
+                long w0 = System.nanoTime();
+                long warmed = warmTransforms > 0 ? runDeployedCode(new String(TrialBench.resource(ORU), StandardCharsets.ISO_8859_1), warmTransforms) : 0;
+                double warmSeconds = warmed > 0 ? (System.nanoTime() - w0) / 1e9 : 0;
                 Map<String, Object> body = new LinkedHashMap<>();
                 body.put("interface", "oru-lab");
                 body.put("from", "2020-01-01T00:00:00Z");
@@ -114,17 +119,22 @@ final class ReplayBench implements BenchMain.Scenario {
                 long aloneWindow = quick ? 3_000 : 8_000;
                 long a0 = senders.acked.get();
                 long s0 = System.nanoTime();
+                ThreadCpu aloneCpu = ThreadCpu.since(engine, ReplayBench::threadGroup);
                 Thread.sleep(aloneWindow);
-                double alone = (senders.acked.get() - a0) / ((System.nanoTime() - s0) / 1e9);
+                double aloneSeconds = (System.nanoTime() - s0) / 1e9;
+                double alone = (senders.acked.get() - a0) / aloneSeconds;
+                Map<String, Double> cpuAlone = aloneCpu.seconds();
                 long d0 = senders.acked.get();
                 long r0 = System.nanoTime();
-                JsonNode job = replay(body);
+                ThreadCpu threadCpu = ThreadCpu.since(engine, ReplayBench::threadGroup);
+                JsonNode job = replay(body, threadCpu::sample);
+                Map<String, Double> cpuByThread = threadCpu.seconds();
                 long id = job.get("id").asLong();
                 double during = (senders.acked.get() - d0) / ((System.nanoTime() - r0) / 1e9);
                 if (System.getenv("BENCH_REPLAY_AGAIN") != null) {
                     // the same replay once more on the engine the first one warmed (its JIT, GraalJS's compiler itself
                     // included, and the candidate's compiled code), the senders still sending: what the first paid to warm up
-                    JsonNode again = replay(body).get("summary");
+                    JsonNode again = replay(body, () -> { }).get("summary");
                     System.out.printf("replay again on the warm engine: %.2f s, %,.0f rows/s, the lanes' CPU %.2f s%n",
                             again.get("seconds").asDouble(), again.get("rows").asLong() / again.get("seconds").asDouble(),
                             again.path("cpuSeconds").asDouble());
@@ -148,11 +158,27 @@ final class ReplayBench implements BenchMain.Scenario {
                         + " CPU-second%n", cpu, s.get("threads").asInt(), total, cpu > 0 ? s.get("rows").asLong() / cpu : 0);
                 System.out.printf("ingest (16 strict MLLP senders): %,.0f ACKs/s alone, %,.0f during the replay; refused %d%n", alone, during,
                         senders.refused.get());
+                System.out.println("the engine's CPU during the replay, by thread: " + ThreadCpu.format(cpuByThread));
+                System.out.printf("the engine's CPU in the %.1f s before it (ingest alone), by thread: %s; at that rate over the replay's %.2f s:"
+                                + " %.2f s%n", aloneSeconds, ThreadCpu.format(cpuAlone), total,
+                        cpuAlone.get("process") / aloneSeconds * total);
+                if (cpu > 0) {
+                    // the lanes' CPU shared out over their phases by the phases' own (wall) times on the lanes: a lane waits for
+                    // the CPU alike in each, so the shares are the phases' shares of its CPU
+                    double phases = s.get("readSeconds").asDouble() + s.get("transformSeconds").asDouble() + s.get("compareSeconds").asDouble()
+                            + s.get("saveSeconds").asDouble();
+                    System.out.printf("the lanes' %.2f CPU-s by phase (their share of the phases' times): transforms %.2f, comparing %.2f,"
+                                    + " reading %.2f, saving rows %.2f (the reading and saving threads themselves: %.2f)%n", cpu,
+                            cpu * s.get("transformSeconds").asDouble() / phases, cpu * s.get("compareSeconds").asDouble() / phases,
+                            cpu * s.get("readSeconds").asDouble() / phases, cpu * s.get("saveSeconds").asDouble() / phases,
+                            cpuByThread.getOrDefault("replay io", 0.0));
+                }
                 System.out.printf("RESULT replay rows_per_s=%.0f transform_per_s=%.0f replay_over_transform=%.2f total_s=%.2f"
                                 + " ingest_during_over_alone=%.2f ingest_alone_per_s=%.0f ingest_during_per_s=%.0f messages=%d threads=%d"
-                                + " lane_cpu_s=%.2f load=%s%n",
+                                + " lane_cpu_s=%.2f engine_cpu_s=%.2f compile_cpu_s=%.2f warm_s=%.0f warm_transforms=%d load=%s%n",
                         rows, transforms, rows / transforms, total, during / alone, alone, during, messages, s.get("threads").asInt(), cpu,
-                        FileIngestBench.loadAverage());
+                        cpuByThread.get("process"), cpuByThread.getOrDefault(TRUFFLE, 0.0) + cpuByThread.getOrDefault(HOTSPOT_JIT, 0.0),
+                        warmSeconds, warmed, FileIngestBench.loadAverage());
             } finally {
                 senders.close();
             }
@@ -161,12 +187,48 @@ final class ReplayBench implements BenchMain.Scenario {
         }
     }
 
+    static final String TRUFFLE = "GraalJS compiler";
+    static final String HOTSPOT_JIT = "HotSpot JIT (C1, C2)";
+
+    /** What an engine thread is, by its name as Linux keeps it (15 characters). */
+    static String threadGroup(String name) {
+        if (name.startsWith("ductus-replay-i")) return "replay io";
+        if (name.startsWith("ductus-replay")) return "replay lanes";
+        if (name.startsWith("Truffle")) return TRUFFLE;
+        if (name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler")) return HOTSPOT_JIT;
+        if (name.startsWith("GC ") || name.startsWith("G1 ") || name.startsWith("VM ")) return "GC and VM";
+        return "intake, workers, API, other";
+    }
+
+    /**
+     * What a production engine has done before anyone replays: run the deployed code, all day. The deployed revision's
+     * transforms (trials of it, 50 messages a call, through the same shared GraalJS engine), {@code transforms} of them, so
+     * its compiled code (the shared lib/ and the prelude), GraalJS's compiler compiled by HotSpot, and the HL7
+     * parser are what they would be; the candidate's own transform.js stays new code. A number of transforms, not a
+     * time: on a loaded machine a time would be little work. Answers the transforms run.
+     */
+    private long runDeployedCode(String message, long transforms) throws Exception {
+        List<Map<String, String>> messages = new ArrayList<>();
+        for (int i = 0; i < 50; i++) messages.add(Map.of("payload", message));
+        String body = JSON.writeValueAsString(Map.of("code", "deployed", "messages", messages));
+        long t0 = System.nanoTime();
+        long n = 0;
+        while (n < transforms) {
+            call("POST", "/api/v1/interfaces/oru-lab/trial", body);
+            n += 50L * DESTINATIONS.size();
+        }
+        System.out.printf("replay: the engine ran the deployed code first (as a production engine has): %,d transforms in %.1f s%n", n,
+                (System.nanoTime() - t0) / 1e9);
+        return n;
+    }
+
     /** Starts a replay job and waits for its end. */
-    private JsonNode replay(Map<String, Object> body) throws Exception {
+    private JsonNode replay(Map<String, Object> body, Runnable whileRunning) throws Exception {
         JsonNode job = JSON.readTree(call("POST", "/api/v1/replays", body).body());
         long id = job.get("id").asLong();
         while (job.get("status").asText().equals("running")) {
             Thread.sleep(100);
+            whileRunning.run();
             job = JSON.readTree(call("GET", "/api/v1/replays/" + id, null).body());
         }
         return job;

@@ -154,9 +154,18 @@ public final class InterfaceScript {
     }
 
     private ScriptContext newContext(java.io.OutputStream out, java.io.OutputStream err, PinnedClock clock) {
+        return newContext(out, err, clock, ScriptContext.LOAD_TIMEOUT);
+    }
+
+    /** As {@link #newContext(java.io.OutputStream, PinnedClock)}, with the load bounded by {@code loadLimit} (for tests). */
+    ScriptContext newContext(java.io.OutputStream output, PinnedClock clock, Duration loadLimit) {
+        return newContext(output, output, clock, loadLimit);
+    }
+
+    private ScriptContext newContext(java.io.OutputStream out, java.io.OutputStream err, PinnedClock clock, Duration loadLimit) {
         Context context = sandbox(out, err);
         context.getBindings("js").putMember(ServiceOps.BINDING, new ServiceOps(services, timeout));
-        return ScriptContext.open(context, module, watch, timeout, memoryLimit, null, clock);
+        return ScriptContext.open(context, module, watch, timeout, memoryLimit, null, clock, loadLimit);
     }
 
     /**

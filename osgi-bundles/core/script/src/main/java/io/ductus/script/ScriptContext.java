@@ -41,9 +41,16 @@ public final class ScriptContext implements AutoCloseable {
 
     /**
      * Loading a module is bounded more loosely than a call: the first load parses and compiles, which
-     * on a busy machine can take seconds; the interface's timeout is for runaway transforms.
+     * on a busy machine can take seconds; the interface's timeout is for runaway transforms. A replay's
+     * load (a context with a pinned clock, on a thread of the lowest priority) counts it in its thread's
+     * CPU time, as its calls do: such a thread waits for the CPU as long as intake and the workers need
+     * it, and on a loaded machine a cold load waited longer than this for its turns and was stopped as a
+     * runaway (ReplayRoutesTest, now and then).
      */
     static final Duration LOAD_TIMEOUT = Duration.ofSeconds(60);
+
+    /** A replay's load that uses no CPU (blocked in a service call at its top level) is stopped at this time all the same. */
+    static final Duration LOAD_BACKSTOP = Duration.ofMinutes(10);
 
     static ScriptContext open(Context context, Source module, RunawayWatch watch, Duration timeout, long memoryLimit) {
         return open(context, module, watch, timeout, memoryLimit, null);
@@ -65,15 +72,26 @@ public final class ScriptContext implements AutoCloseable {
      */
     static ScriptContext open(Context context, Source module, RunawayWatch watch, Duration timeout, long memoryLimit,
                               java.util.function.Function<Context, Value> testSetup, PinnedClock clock) {
-        Duration loadTimeout = timeout.compareTo(LOAD_TIMEOUT) > 0 ? timeout : LOAD_TIMEOUT;
+        return open(context, module, watch, timeout, memoryLimit, testSetup, clock, LOAD_TIMEOUT);
+    }
+
+    /**
+     * @param loadLimit how long loading may take at least ({@link #LOAD_TIMEOUT}; a test's shorter one): the
+     *                  time passed, or for a replay's context (with {@code clock}) its thread's CPU time, stopped
+     *                  at {@link #LOAD_BACKSTOP} however little CPU it uses
+     */
+    static ScriptContext open(Context context, Source module, RunawayWatch watch, Duration timeout, long memoryLimit,
+                              java.util.function.Function<Context, Value> testSetup, PinnedClock clock, Duration loadLimit) {
+        Duration loadTimeout = timeout.compareTo(loadLimit) > 0 ? timeout : loadLimit;
+        Duration backstop = clock == null ? null : loadTimeout.compareTo(LOAD_BACKSTOP) > 0 ? loadTimeout : LOAD_BACKSTOP;
         try {
-            guarded(context, watch, loadTimeout, memoryLimit, () -> context.eval(Prelude.SOURCE));
-            if (clock != null) guarded(context, watch, loadTimeout, memoryLimit, () -> {
+            guarded(context, watch, loadTimeout, backstop, memoryLimit, () -> context.eval(Prelude.SOURCE));
+            if (clock != null) guarded(context, watch, loadTimeout, backstop, memoryLimit, () -> {
                 clock.install(context);
                 return null;
             });
-            Value runner = testSetup == null ? null : guarded(context, watch, loadTimeout, memoryLimit, () -> testSetup.apply(context));
-            Value exports = guarded(context, watch, loadTimeout, memoryLimit, () -> context.eval(module));
+            Value runner = testSetup == null ? null : guarded(context, watch, loadTimeout, backstop, memoryLimit, () -> testSetup.apply(context));
+            Value exports = guarded(context, watch, loadTimeout, backstop, memoryLimit, () -> context.eval(module));
             return new ScriptContext(context, exports, runner, module.getName(), watch, timeout, memoryLimit, clock != null);
         } catch (RuntimeException e) {
             context.close(true);
@@ -103,7 +121,7 @@ public final class ScriptContext implements AutoCloseable {
                     "the code exports no function '" + function + "' (it exports " + exports.getMemberKeys() + ")", null, -1);
         }
         try {
-            return guarded(context, watch, timeout, memoryLimit, cpuTimed, () -> fn.execute(arguments));
+            return guarded(context, watch, timeout, callBackstop(), memoryLimit, () -> fn.execute(arguments));
         } catch (ScriptException e) {
             if (e.kind() != ScriptException.Kind.CANCELLED) throw e;
             // Code that would not stop at an interrupt was cancelled with its whole context: say which
@@ -127,18 +145,22 @@ public final class ScriptContext implements AutoCloseable {
 
     /** Runs work in this context under the same guard as a call (for the engine's own helpers such as JSON). */
     Value guarded(java.util.function.Supplier<Value> work) {
-        return guarded(context, watch, timeout, memoryLimit, cpuTimed, work);
+        return guarded(context, watch, timeout, callBackstop(), memoryLimit, work);
     }
 
-    private static Value guarded(Context context, RunawayWatch watch, Duration timeout, long memoryLimit,
-                                 java.util.function.Supplier<Value> work) {
-        return guarded(context, watch, timeout, memoryLimit, false, work);
+    /** For a replay's context, when a call that uses no CPU is stopped all the same; null: the timeout counts the time passed. */
+    private Duration callBackstop() {
+        return !cpuTimed ? null : LOAD_TIMEOUT.compareTo(timeout) > 0 ? LOAD_TIMEOUT : timeout;
     }
 
-    private static Value guarded(Context context, RunawayWatch watch, Duration timeout, long memoryLimit, boolean cpuTimed,
+    /**
+     * @param backstop null: {@code timeout} counts the time passed; otherwise it counts the thread's CPU time and the
+     *                 work is stopped at {@code backstop} of time passed however little CPU it uses
+     */
+    private static Value guarded(Context context, RunawayWatch watch, Duration timeout, Duration backstop, long memoryLimit,
                                  java.util.function.Supplier<Value> work) {
-        RunawayWatch.Call call = cpuTimed ? watch.beginCpuTimed(context, timeout, LOAD_TIMEOUT.compareTo(timeout) > 0 ? LOAD_TIMEOUT : timeout,
-                memoryLimit) : watch.begin(context, timeout, memoryLimit);
+        RunawayWatch.Call call = backstop != null ? watch.beginCpuTimed(context, timeout, backstop, memoryLimit)
+                : watch.begin(context, timeout, memoryLimit);
         try {
             return work.get();
         } catch (PolyglotException e) {
