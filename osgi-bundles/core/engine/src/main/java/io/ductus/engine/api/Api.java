@@ -53,6 +53,7 @@ public final class Api {
                 .returns(200, "OpenApi").handle((r, c) -> ApiResponse.json(200, openApi())));
         all.addAll(new InterfaceRoutes(engine.runtime(), store, engine.metrics().activity(), clock).routes());
         all.addAll(new DrainRoutes(engine.runtime(), store, clock).routes());
+        all.addAll(new EnginesRoutes(engine.store(), clock).routes());
         all.addAll(new RetentionRoutes(engine.runtime(), clock).routes());
         all.addAll(new MessageRoutes(engine.runtime(), store, engine.events(), clock).routes());
         all.addAll(new DeployRoutes(new Deployer(engine.runtime(), engine.store(), clock), engine.store(), clock).routes());
