@@ -88,7 +88,7 @@ public final class EngineComponent {
             }
             runtime = EngineRuntime.start(sources, settings.project(), name -> revisions.getOrDefault(name,
                     new RunningRevision(null, InterfaceFiles.of(name, Map.of()))), connectors, store, clock, settings.data(), metrics, events,
-                    certificates);
+                    certificates, settings.version());
             StartupSteps.mark("interfaces started");
             counts = new CountsWatcher(events, store, runtime.interfaces()::destinations).start();
             // Several engines on one PostgreSQL database: a deploy made through another engine's API is applied here too.
