@@ -30,7 +30,7 @@ final class EnginesBench implements BenchMain.Scenario {
 
     private static final int INTERFACES = 1001;
     private static final Pattern STARTED = Pattern.compile("ductus started in (\\d+) ms");
-    private static final Pattern LISTENING = Pattern.compile("connector\\.ingest\\..*MLLP listener on 127\\.0\\.0\\.1:(\\d+)");
+    private static final Pattern LISTENING = Pattern.compile("MLLP listener on 127\\.0\\.0\\.1:(\\d+)"); // the project's only MLLP source
 
     @Override
     public void run(Path root, boolean quick) throws Exception {

@@ -49,7 +49,7 @@ class EnginesCrashIT {
     private static final int KEYS = 24;
     private static final int ENGINES = 3;
     private static final Duration TAKEOVER = Duration.ofSeconds(10);
-    private static final Pattern LISTENING = Pattern.compile("connector\\.e2e\\..*MLLP listener on 127\\.0\\.0\\.1:(\\d+)");
+    private static final Pattern LISTENING = Pattern.compile("MLLP listener on 127\\.0\\.0\\.1:(\\d+)");
 
     enum Fault { KILL, STOP }
 
@@ -119,7 +119,7 @@ class EnginesCrashIT {
         try (TestReceiver receiver = new TestReceiver(Ports.freeBelowEphemeral(), 0, seed)) {
             TestProject project = new TestProject(tmp).ordering("PID-3.1", 16).mllpDestination("lab", receiver.port());
             for (int i = 1; i <= 7; i++) {
-                project.otherInterface("other-" + i, "source: { type: mllp, listen: 127.0.0.1:0 }\nformat: hl7\ndestinations:\n"
+                project.otherInterface("other-" + i, "source: internal\nformat: hl7\ndestinations:\n"
                         + "  lab:\n    type: mllp\n    connect: 127.0.0.1:" + receiver.port() + "\n", null);
             }
             project.write();
@@ -247,7 +247,7 @@ class EnginesCrashIT {
                 Matcher m = LISTENING.matcher(ductus.stderr());
                 if (m.find()) return new Engine(slot, ductus, Integer.parseInt(m.group(1)));
                 if (System.nanoTime() > deadline || !ductus.alive()) {
-                    throw new AssertionError("engine " + slot + ": the e2e source did not open; stderr:\n" + ductus.stderr());
+                    throw new AssertionError("engine " + slot + ": the e2e source (the project's only MLLP source) did not open; stderr:\n" + ductus.stderr());
                 }
                 Thread.sleep(50);
             }

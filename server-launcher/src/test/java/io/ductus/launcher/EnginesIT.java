@@ -35,7 +35,7 @@ class EnginesIT {
         try (TestReceiver receiver = new TestReceiver(Ports.freeBelowEphemeral(), 0, 1)) {
             TestProject project = new TestProject(tmp).mllpDestination("lab", receiver.port());
             for (int i = 1; i <= 3; i++) {
-                project.otherInterface("other-" + i, "source: { type: mllp, listen: 127.0.0.1:0 }\nformat: hl7\ndestinations:\n"
+                project.otherInterface("other-" + i, "source: internal\nformat: hl7\ndestinations:\n"
                         + "  lab:\n    type: mllp\n    connect: 127.0.0.1:" + receiver.port() + "\n", null);
             }
             project.write();
