@@ -87,6 +87,8 @@ class EnginesCrashIT {
                         long before = load.ackedCount();
                         Eventually.within(Duration.ofSeconds(30), () -> assertThat(load.ackedCount()).isGreaterThan(before + 20));
                         Thread.sleep(random.nextInt(1500));
+                        // A survivor must be there to take over: engines killed in earlier rounds may still be starting.
+                        cluster.awaitLive(2, Duration.ofSeconds(90));
                         Engine victim = cluster.owner(TestProject.INTERFACE, Duration.ofSeconds(30));
                         long t0 = System.nanoTime();
                         if (fault == Fault.KILL) victim.kill();
@@ -305,6 +307,19 @@ class EnginesCrashIT {
                 for (Engine e : engines) if (e != null && !e.frozen && e.process.alive()) up.add(e);
                 return up.isEmpty() ? 1 : up.get(Math.floorMod(next.getAndIncrement(), up.size())).port;
             };
+        }
+
+        /** Waits until at least {@code n} engines of the cluster are live and listening (not frozen). */
+        void awaitLive(int n, Duration limit) throws Exception {
+            long deadline = System.nanoTime() + limit.toNanos();
+            while (true) {
+                int live = 0;
+                for (Engine e : engines) if (e != null && e.process.alive() && !e.frozen) live++;
+                if (live >= n) return;
+                if (!restartFailures.isEmpty()) throw new AssertionError("an engine did not start again", restartFailures.get(0));
+                if (System.nanoTime() > deadline) throw new AssertionError("fewer than " + n + " engines live after " + limit);
+                Thread.sleep(50);
+            }
         }
 
         List<Long> livePids() {
