@@ -20,6 +20,15 @@ import java.util.function.LongSupplier;
  */
 public final class JdbcEngines implements EngineStore {
 
+    /**
+     * The fence before a send: the claim's row by its primary key (interface; engine and epoch checked) and its
+     * run's heartbeat young enough (the run's row by its primary key). Parameters: interface, engine, epoch,
+     * the oldest heartbeat accepted in seconds.
+     */
+    public static final String CONFIRM = "SELECT 1 FROM interface_owners o JOIN engines e ON e.id = o.engine_id"
+            + " WHERE o.interface = ? AND o.engine_id = ? AND o.epoch = ? AND e.state <> 'STOPPED'"
+            + " AND e.heartbeat > clock_timestamp() - make_interval(secs => ?)";
+
     private final Dialect dialect;
     private final Transactions transactions;
     private final SessionConnections sessions;

@@ -173,9 +173,7 @@ final class PostgresEngineRun implements EngineRun {
 
     /** The fence: the claim's row (by its primary key) and this run's heartbeat young enough. */
     private boolean confirm(Connection c, String interfaceName, long epoch) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM interface_owners o JOIN engines e ON e.id = o.engine_id"
-                + " WHERE o.interface = ? AND o.engine_id = ? AND o.epoch = ? AND e.state <> 'STOPPED'"
-                + " AND e.heartbeat > clock_timestamp() - make_interval(secs => ?)")) {
+        try (PreparedStatement s = c.prepareStatement(JdbcEngines.CONFIRM)) {
             s.setString(1, interfaceName);
             s.setString(2, id);
             s.setLong(3, epoch);
@@ -329,8 +327,16 @@ final class PostgresEngineRun implements EngineRun {
             }
             Set<String> queued = offered;
             Seen before = transactions.read(c -> see(c));
-            Set<String> handing = new TreeSet<>(Assignment.plan(id, before.targets(queued), liveOwners(before)).release());
+            Map<String, String> targetsBefore = before.targets(queued);
+            Map<String, String> ownersBefore = liveOwners(before);
+            Assignment.Plan planBefore = Assignment.plan(id, targetsBefore, ownersBefore);
+            Set<String> handing = new TreeSet<>(planBefore.release());
             handing.retainAll(owned.keySet());
+            boolean adopt = ownersBefore.entrySet().stream().anyMatch(o -> o.getValue().equals(id) && !owned.containsKey(o.getKey())
+                    && id.equals(targetsBefore.get(o.getKey())));
+            if (before.alive(id) && planBefore.isEmpty() && before.dead().isEmpty() && !adopt) {
+                return; // nothing to change: no write, no wait on the other engines' rounds
+            }
             Map<String, Claim> aside = new HashMap<>();
             for (String name : handing) {
                 Claim claim = owned.remove(name);
@@ -396,8 +402,10 @@ final class PostgresEngineRun implements EngineRun {
         Map<String, String> owners = liveOwners(seen);
         Map<String, String> targets = seen.targets(queued);
         Assignment.Plan plan = Assignment.plan(id, targets, owners);
+        // Released: what the workers stopped for (handing), and rows of this run it delivers not (a claim dropped by a
+        // refused confirmation): never one whose workers may still send.
         Set<String> release = new TreeSet<>(plan.release());
-        release.retainAll(handing);
+        release.removeIf(owned::containsKey);
         Set<String> kept = new TreeSet<>(handing);
         kept.removeAll(release);
         if (!release.isEmpty()) {
