@@ -113,6 +113,11 @@ class EnginesOnOneDatabaseTest {
         }
     }
 
+    /** Between two looks at a condition the runs' own threads change. */
+    private static void pause() {
+        java.util.concurrent.locks.LockSupport.parkNanos(20_000_000);
+    }
+
     private Connection sql() throws Exception {
         String database = url.substring(url.lastIndexOf('/') + 1);
         return PostgresServer.server().getDatabase("postgres", database).getConnection();
@@ -293,6 +298,48 @@ class EnginesOnOneDatabaseTest {
         Map<String, Integer> after = claims.entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().get()));
         assertThat(after).isEqualTo(settled);
         assertThat(overlaps).isEmpty();
+    }
+
+    /** The production clocks, the runs' own threads: takeover after a lock is lost (kill -9), and after a freeze. */
+    @Test
+    void withTheDefaultClocksADeadEngineIsTakenOverWithinARoundAndAFrozenOneWithinTheStaleTimeAndARound() throws Exception {
+        Set<String> names = interfaces(1001);
+        JdbcStore sa = PostgresStores.open(url);
+        JdbcStore sb = PostgresStores.open(url);
+        JdbcStore sc = PostgresStores.open(url);
+        stores.addAll(List.of(sa, sb, sc));
+        // a's and c's heartbeats only while the test writes them: a dies (kill -9: its session ends, it writes nothing
+        // more), c freezes.
+        EngineRun a = sa.engines().join("test", names, new Recording(), EngineTimings.DEFAULT, System::nanoTime, false, true);
+        runs.add(a);
+        EngineRun b = sb.engines().join("test", names, new Recording(), EngineTimings.DEFAULT, System::nanoTime, true, true);
+        runs.add(b);
+        EngineRun c = sc.engines().join("test", names, new Recording(), EngineTimings.DEFAULT, System::nanoTime, false, true);
+        runs.add(c);
+        until(() -> owned(b, names).size() >= 333 && owned(a, names).size() >= 333 && owned(c, names).size() >= 333, 20_000,
+                () -> {
+                    heartbeat(a);
+                    heartbeat(c);
+                    pause();
+                });
+        try (Connection k = sql(); Statement s = k.createStatement()) {
+            s.execute("SELECT pg_terminate_backend(" + lockPid(a) + ")");
+        }
+        long t0 = System.nanoTime();
+        until(() -> owned(b, names).size() + owned(c, names).size() == 1001, 20_000, () -> {
+            heartbeat(c);
+            pause();
+        });
+        long takeoverMs = (System.nanoTime() - t0) / 1_000_000;
+        // c freezes: no more heartbeats; b takes everything once c's heartbeat is 5 s old.
+        long frozen = System.nanoTime();
+        until(() -> owned(b, names).size() == 1001, 20_000, EnginesOnOneDatabaseTest::pause);
+        long frozenTakeoverMs = (System.nanoTime() - frozen) / 1_000_000;
+        System.out.println("FIGURE takeover_kill_ms_1001=" + takeoverMs + " takeover_frozen_ms_1001=" + frozenTakeoverMs);
+        assertThat(takeoverMs).isLessThan(10_000);
+        assertThat(frozenTakeoverMs).isLessThan(10_000);
+        String one = names.iterator().next();
+        assertThat(c.maySend(one)).isFalse();
     }
 
     @Test
