@@ -36,10 +36,10 @@ final class EnginesRoutes {
                         .tag("engines").returns(200, "EngineList").handle((r, c) -> ApiResponse.json(200, list())),
                 Route.post("/api/v1/engines/{id}/drain", "drainEngine",
                                 "Hand an engine's interfaces to the other live engines (it goes on receiving); then stop it")
-                        .tag("engines").returns(200, "EngineList").handle(this::drain),
+                        .tag("engines").returns(200, "EngineList").returns(409, "Problem").handle(this::drain),
                 Route.post("/api/v1/interfaces/{name}/move", "moveInterface",
                                 "Have another live engine deliver an interface from now on (intake goes on)")
-                        .tag("engines").body("InterfaceMove").returns(200, "EngineList").handle(this::move));
+                        .tag("engines").body("InterfaceMove").returns(200, "EngineList").returns(409, "Problem").handle(this::move));
     }
 
     private EngineStore engines() {
@@ -59,7 +59,7 @@ final class EnginesRoutes {
         } catch (IllegalArgumentException e) {
             Audits.recordAfter(store.accounts(), Audits.of(caller, clock.millis(), "engine.drain", "engine:" + id, Audits.REFUSED,
                     Map.of("reason", String.valueOf(e.getMessage()))));
-            throw new ApiProblem(409, "Cannot drain", e.getMessage() + " GET /api/v1/engines lists the live engines.");
+            throw new ApiProblem(409, "Cannot drain", sentence(e.getMessage()) + " GET /api/v1/engines lists the live engines.");
         }
         Audits.recordAfter(store.accounts(), Audits.of(caller, clock.millis(), "engine.drain", "engine:" + id, Audits.OK, null));
         return ApiResponse.json(200, list());
@@ -81,10 +81,15 @@ final class EnginesRoutes {
         } catch (IllegalArgumentException e) {
             detail.put("reason", String.valueOf(e.getMessage()));
             Audits.recordAfter(store.accounts(), Audits.of(caller, clock.millis(), "interface.move", "interface:" + name, Audits.REFUSED, detail));
-            throw new ApiProblem(409, "Cannot move", e.getMessage() + " GET /api/v1/engines lists the live engines and what each delivers.");
+            throw new ApiProblem(409, "Cannot move", sentence(e.getMessage()) + " GET /api/v1/engines lists the live engines and what each delivers.");
         }
         Audits.recordAfter(store.accounts(), Audits.of(caller, clock.millis(), "interface.move", "interface:" + name, Audits.OK, detail));
         return ApiResponse.json(200, list());
+    }
+
+    private static String sentence(String said) {
+        String s = String.valueOf(said).strip();
+        return s.endsWith(".") ? s : s + ".";
     }
 
     private Map<String, Object> list() {
