@@ -51,6 +51,8 @@ public final class BenchMain {
         all.put("abuse", new Entry("ACK latency p99 of one steady MLLP sender alone and beside 8 text searches, 500 idle and 50"
                 + " dribbling connections, 100 unfinished 15 MB frames; the engine's resident memory during the frames",
                 new AbuseBench()));
+        all.put("engines", new Entry("engines on one PostgreSQL with 1,001 interfaces: one engine's start and claim time; strict"
+                + " ingest of three engines against one on the same database; takeover after kill -9", new EnginesBench()));
         all.put("tls", new Entry("strict MLLP ingest at 1 and 16 connections with and without TLS, alternating in one run;"
                 + " full TLS handshake p50", new TlsBench()));
         return all;

@@ -9,7 +9,7 @@ import picocli.CommandLine.Spec;
         description = "Ductus healthcare integration engine.",
         subcommands = {ServeCommand.class, ValidateCommand.class, TestCommand.class, SendCommand.class, StatusCommand.class,
                 MessagesCommand.class, ResendCommand.class, AlertsCommand.class, HotspotsCommand.class,
-                DestinationCommands.Pause.class, DestinationCommands.Resume.class, DestinationCommands.Retry.class, DrainCommand.class, RetentionCommand.class,
+                DestinationCommands.Pause.class, DestinationCommands.Resume.class, DestinationCommands.Retry.class, DrainCommand.class, EnginesCommand.class, RetentionCommand.class,
                 DesignCommands.Deploy.class, DesignCommands.Revisions.class, DesignCommands.Diff.class, DesignCommands.Rollback.class,
                 ReplayCommand.class, CertCommand.class,
                 SecretCommand.class,
@@ -21,7 +21,7 @@ final class DuctusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("ductus: a command is required (serve, validate, test, send, status, messages, resend, alerts, hotspots, pause, resume, retry, drain, deploy, revisions, diff, rollback, replay, secret, user, token, version); see ductus --help");
+        spec.commandLine().getErr().println("ductus: a command is required (serve, validate, test, send, status, messages, resend, alerts, hotspots, pause, resume, retry, drain, engines, deploy, revisions, diff, rollback, replay, secret, user, token, version); see ductus --help");
         return ExitCodes.BAD_ARGUMENTS;
     }
 }

@@ -64,6 +64,23 @@ class LifecycleIT {
     }
 
     @Test
+    void a_second_engine_on_one_sqlite_file_is_refused_naming_the_process_that_holds_it_with_exit_code_1() throws Exception {
+        Path data = tmp.resolve("data");
+        try (DuctusProcess first = DuctusProcess.start(tmp, "serve", "--data", data.toString(),
+                "--api-listen", "127.0.0.1:0", "--plugins", tmp.resolve("plugins").toString())) {
+            first.awaitStarted();
+            try (DuctusProcess second = DuctusProcess.start(tmp.resolve("second"), "serve", "--data", data.toString(),
+                    "--api-listen", "127.0.0.1:0", "--plugins", tmp.resolve("plugins").toString())) {
+                assertThat(second.awaitExit(Duration.ofSeconds(60))).isEqualTo(1);
+                assertThat(second.stderr()).contains("another engine runs on").contains("one engine per SQLite file")
+                        .contains("process " + first.pid());
+                assertThat(second.stdoutLines()).noneMatch(l -> l.startsWith("ductus started"));
+            }
+            assertThat(first.get("/api/v1/health").statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
     void bad_arguments_get_one_line_and_exit_code_2() throws Exception {
         try (DuctusProcess ductus = DuctusProcess.start(tmp, "serve", "--database", "mysql://db/x")) {
             assertThat(ductus.awaitExit(Duration.ofSeconds(30))).isEqualTo(2);

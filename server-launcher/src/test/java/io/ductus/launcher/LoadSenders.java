@@ -36,6 +36,12 @@ final class LoadSenders implements AutoCloseable {
      * together they send {@code total} messages, or until {@link #stop()} when total is 0.
      */
     LoadSenders(int connections, int keys, int total, long seed, IntSupplier port) {
+        this(connections, keys, total, seed, port, 0);
+    }
+
+    /** @param pauseMillis how long each connection waits after each answer (0: it sends as fast as it is answered) */
+    LoadSenders(int connections, int keys, int total, long seed, IntSupplier port, long pauseMillis) {
+        this.pauseMillis = pauseMillis;
         this.remaining = new AtomicInteger(total == 0 ? Integer.MAX_VALUE : total);
         for (int c = 0; c < connections; c++) {
             int connection = c;
@@ -43,6 +49,8 @@ final class LoadSenders implements AutoCloseable {
             threads.add(Thread.ofPlatform().name("sender-" + c).daemon(true).start(() -> run(connection, keys, random, port)));
         }
     }
+
+    private final long pauseMillis;
 
     private void run(int connection, int keys, Random random, IntSupplier port) {
         MllpSender sender = null;
@@ -68,6 +76,7 @@ final class LoadSenders implements AutoCloseable {
                 }
                 sent.add(new Sent(controlId, key, sentAt, reply.code() == AckCode.AA ? answeredAt : -1,
                         reply.code() + reply.text().map(t -> " " + t).orElse("")));
+                if (pauseMillis > 0) pause(pauseMillis);
             } catch (IOException e) {
                 sent.add(new Sent(controlId, key, sentAt, -1, "no answer: " + e.getMessage()));
                 sender.close();

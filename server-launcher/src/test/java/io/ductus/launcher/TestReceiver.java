@@ -30,8 +30,11 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class TestReceiver implements AutoCloseable {
 
-    /** One message as it arrived: {@code seq} is its place in the receiver's arrival order. */
-    record Arrival(long seq, String controlId, byte[] payload, boolean accepted, long at) {
+    /**
+     * One message as it arrived: {@code seq} is its place in the receiver's arrival order; {@code origin} what the
+     * origin function (see {@link #originOf}) said of its connection when it was accepted, or null without one.
+     */
+    record Arrival(long seq, String controlId, byte[] payload, boolean accepted, long at, String origin) {
     }
 
     static final int MAX_REFUSALS_PER_MESSAGE = 2;
@@ -44,6 +47,7 @@ final class TestReceiver implements AutoCloseable {
     private final java.util.Map<String, Integer> refusals = new java.util.HashMap<>();
     private final AtomicLong acks = new AtomicLong();
     private volatile ServerSocket server;
+    private volatile java.util.function.IntFunction<String> origin = port -> null;
 
     TestReceiver(int port, double refuseFraction, long seed) throws IOException {
         this.port = port;
@@ -54,6 +58,14 @@ final class TestReceiver implements AutoCloseable {
 
     int port() {
         return port;
+    }
+
+    /**
+     * Who is on the other end of each connection from now on: called with the peer's port as a connection is
+     * accepted, before anything is read from it (EnginesCrashIT: which engine process holds that socket).
+     */
+    void originOf(java.util.function.IntFunction<String> function) {
+        origin = function;
     }
 
     synchronized void up() throws IOException {
@@ -79,14 +91,15 @@ final class TestReceiver implements AutoCloseable {
             try {
                 Socket c = s.accept();
                 connections.add(c);
-                Thread.ofVirtual().name("receiver-conn-" + port).start(() -> serve(c));
+                String from = origin.apply(c.getPort());
+                Thread.ofVirtual().name("receiver-conn-" + port).start(() -> serve(c, from));
             } catch (IOException e) {
                 return; // closed
             }
         }
     }
 
-    private void serve(Socket c) {
+    private void serve(Socket c, String from) {
         try (c) {
             InputStream in = new BufferedInputStream(c.getInputStream());
             while (true) {
@@ -98,7 +111,7 @@ final class TestReceiver implements AutoCloseable {
                     String controlId = header.controlId().orElse("");
                     accept = random.nextDouble() >= refuseFraction || refusals.getOrDefault(controlId, 0) >= MAX_REFUSALS_PER_MESSAGE;
                     if (!accept) refusals.merge(controlId, 1, Integer::sum);
-                    arrivals.add(new Arrival(arrivals.size(), controlId, message, accept, System.nanoTime()));
+                    arrivals.add(new Arrival(arrivals.size(), controlId, message, accept, System.nanoTime(), from));
                 }
                 byte[] ack = Hl7Ack.build(header, accept ? AckCode.AA : AckCode.AE, accept ? "" : "refused by the test receiver",
                         "R" + acks.incrementAndGet(), ZonedDateTime.now(ZoneOffset.UTC));

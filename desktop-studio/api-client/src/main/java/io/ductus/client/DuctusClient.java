@@ -252,6 +252,24 @@ public final class DuctusClient implements DuctusApi, AutoCloseable {
         return call(Operation.STOP_DRAIN, Operation.STOP_DRAIN.path(), null, Drain.class);
     }
 
+    // ---- engines on one database
+
+    /** The live engines on the engine's database, each with the interfaces it delivers. */
+    public io.ductus.client.model.EngineList engines() {
+        return get(Operation.LIST_ENGINES, Operation.LIST_ENGINES.path(), io.ductus.client.model.EngineList.class);
+    }
+
+    /** Asks the engines to hand engine {@code engineId}'s interfaces to the others (it goes on receiving). */
+    public io.ductus.client.model.EngineList drainEngine(String engineId) {
+        return call(Operation.DRAIN_ENGINE, Operation.DRAIN_ENGINE.expand(engineId), null, io.ductus.client.model.EngineList.class);
+    }
+
+    /** Asks that engine {@code toEngineId} deliver the interface from now on. */
+    public io.ductus.client.model.EngineList moveInterface(String interfaceName, String toEngineId) {
+        return call(Operation.MOVE_INTERFACE, Operation.MOVE_INTERFACE.expand(interfaceName),
+                new io.ductus.client.model.InterfaceMove(toEngineId), io.ductus.client.model.EngineList.class);
+    }
+
     // ---- messages
 
     @Override

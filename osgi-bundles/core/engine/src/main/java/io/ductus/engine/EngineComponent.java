@@ -53,6 +53,7 @@ public final class EngineComponent {
     private volatile EngineRuntime runtime;
     private CountsWatcher counts;
     private ServiceRegistration<?> signal;
+    private volatile io.ductus.engine.design.RevisionFollower follower;
 
     @Activate
     public EngineComponent(BundleContext context, @Reference ConnectorRegistry connectors, @Reference Store store,
@@ -77,6 +78,8 @@ public final class EngineComponent {
             plugins.start();
             // Before the project is read: a deploy a crash interrupted is finished or undone, and every
             // interface folder's files are on record as the revision it runs.
+            // Engines on one database: a project that differs from what the engines already running run is refused.
+            io.ductus.engine.design.SharedProjectCheck.check(settings.project(), store);
             Map<String, RunningRevision> revisions = StartRevisions.record(settings.project(), store.revisions(), clock.millis());
             ProjectSources sources = ProjectLoader.read(settings.project());
             LoadedProject project = ProjectLoader.load(settings.project(), ConnectorTypes.unknown());
@@ -85,9 +88,11 @@ public final class EngineComponent {
             }
             runtime = EngineRuntime.start(sources, settings.project(), name -> revisions.getOrDefault(name,
                     new RunningRevision(null, InterfaceFiles.of(name, Map.of()))), connectors, store, clock, settings.data(), metrics, events,
-                    certificates);
+                    certificates, settings.version());
             StartupSteps.mark("interfaces started");
             counts = new CountsWatcher(events, store, runtime.interfaces()::destinations).start();
+            // Several engines on one PostgreSQL database: a deploy made through another engine's API is applied here too.
+            if (settings.database().kind() == io.ductus.core.config.DatabaseSetting.Kind.POSTGRES) follower = io.ductus.engine.design.RevisionFollower.start(table.deployer());
             status.running();
             String summary = StartSummary.of(runtime.interfaces().states());
             signal = started(runtime.interfaces().configured(), summary);
@@ -96,6 +101,7 @@ public final class EngineComponent {
         } catch (Exception e) {
             LOG.error("engine could not start: {}", e.getMessage());
             signal = failed(e.getMessage());
+            if (follower != null) follower.close();
             if (counts != null) counts.close();
             if (runtime != null) runtime.stop();
             plugins.stop();
@@ -109,6 +115,7 @@ public final class EngineComponent {
         status.stopping();
         LOG.info("engine stopping");
         if (signal != null) signal.unregister();
+        if (follower != null) follower.close();
         if (counts != null) counts.close();
         if (runtime != null) runtime.stop();
         plugins.stop();

@@ -36,6 +36,10 @@ public final class AccessTable {
             Map.entry("getDrain", VIEWER),
             Map.entry("startDrain", OPERATOR),
             Map.entry("stopDrain", OPERATOR),
+            // Engines on one database: anyone may see who delivers what; moving and draining are operators' (audited).
+            Map.entry("listEngines", VIEWER),
+            Map.entry("drainEngine", OPERATOR),
+            Map.entry("moveInterface", OPERATOR),
             // A shorter window deletes messages the old one kept: an administrator's decision.
             Map.entry("getRetention", VIEWER),
             Map.entry("confirmRetention", ADMIN),

@@ -25,6 +25,7 @@ public final class Api {
     private final List<Route> routes;
     private final Router router;
     private final Map<String, Object> openApi;
+    private final Deployer deployer;
 
     public Api(EngineParts engine, Clock clock, String version) {
         this(engine, clock, version, Lockout.DEFAULT, SessionPolicy.DEFAULT, EventRoutes.KEEP_ALIVE);
@@ -53,9 +54,11 @@ public final class Api {
                 .returns(200, "OpenApi").handle((r, c) -> ApiResponse.json(200, openApi())));
         all.addAll(new InterfaceRoutes(engine.runtime(), store, engine.metrics().activity(), clock).routes());
         all.addAll(new DrainRoutes(engine.runtime(), store, clock).routes());
+        all.addAll(new EnginesRoutes(engine.store(), clock).routes());
         all.addAll(new RetentionRoutes(engine.runtime(), clock).routes());
         all.addAll(new MessageRoutes(engine.runtime(), store, engine.events(), clock).routes());
-        all.addAll(new DeployRoutes(new Deployer(engine.runtime(), engine.store(), clock), engine.store(), clock).routes());
+        this.deployer = new Deployer(engine.runtime(), engine.store(), clock);
+        all.addAll(new DeployRoutes(deployer, engine.store(), clock).routes());
         all.addAll(new RevisionRoutes(engine.runtime(), engine.store()).routes());
         all.addAll(new DraftRoutes(engine.store(), clock).routes());
         all.addAll(new TrialRoutes(engine.runtime(), engine.store(), new Trials(engine.runtime(), clock), clock).routes());
@@ -75,6 +78,11 @@ public final class Api {
         this.routes = List.copyOf(all);
         this.router = new Router(routes, new Authenticator(accounts, clock, sessions, limits.refusals()), limits);
         this.openApi = OpenApiDocument.of(routes, version);
+    }
+
+    /** The deployer the API's deploys go through: the engine's one (it also applies other engines' deploys). */
+    public Deployer deployer() {
+        return deployer;
     }
 
     public List<Route> routes() {

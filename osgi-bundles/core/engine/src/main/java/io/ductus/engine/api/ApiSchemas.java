@@ -108,6 +108,13 @@ public final class ApiSchemas {
                 "drained", bool("draining and nothing pending for a destination that is not paused: safe to stop"),
                 "pending", integer("deliveries still pending for destinations that are not paused"),
                 "pendingPaused", integer("deliveries waiting for paused destinations (they wait for a resume, not for the drain)")));
+        s.put("EngineList", object(List.of("items"), "items", array(object(List.of("id", "host", "pid", "version", "startedAt", "state", "owns"),
+                "id", string("the engine run's id (its start logged it; a restart is a new run)"), "host", string("the host it runs on"),
+                "pid", integer("its process id"), "version", string("its version"), "startedAt", dateTime("when this run started"),
+                "state", enumeration("running delivers its share; draining hands its interfaces to the others (it still receives)",
+                        "running", "draining", "stopped"),
+                "owns", array(string("an interface this engine delivers now, sorted by name"))))));
+        s.put("InterfaceMove", object(List.of("to"), "to", string("the id of the live engine to deliver the interface from now on")));
         s.put("EventStream", string("server-sent events: 'id:', 'event:' and one 'data:' line of JSON each; the data of each"
                 + " event type is the schema x-ductus-events names; see docs/rest-api.md"));
         s.put("ReceivedEvent", object(List.of("messageId", "interface", "duplicate"), "messageId", integer("the message stored"),

@@ -51,6 +51,8 @@ public final class Deployer {
     private final Store store;
     private final Clock clock;
     private final ReentrantLock lock = new ReentrantLock();
+    /** Revisions another engine deployed that could not start here, by interface: not tried again until a newer one. */
+    private final Map<String, Integer> failedHere = new java.util.concurrent.ConcurrentHashMap<>();
 
     public Deployer(Supplier<EngineRuntime> runtime, Store store, Clock clock) {
         this.runtime = runtime;
@@ -185,6 +187,78 @@ public final class Deployer {
                     e instanceof IllegalStateException ? "Could not start" : "Could not write", reason + "; " + now + ".",
                     List.of(), null);
         }
+    }
+
+    /**
+     * Engines on one database (docs/engines.md): applies here what another engine deployed or removed. For each
+     * interface whose current revision in the store is newer than the one this engine runs, a deployed revision's
+     * files are checked, written into the project folder and swapped in live (as its deploy did there: no new
+     * revision, no audit row, those are the deploying engine's); a removal removes it here. A revision that does
+     * not start here is logged and tried again at the next call only once it changes. Returns what it applied,
+     * in words.
+     */
+    public List<String> applyNewer() throws InterruptedException {
+        EngineRuntime rt = runtime.get();
+        if (rt == null) return List.of();
+        List<String> applied = new ArrayList<>();
+        lock.lockInterruptibly();
+        try {
+            for (RevisionSummary current : store.revisions().current().values()) {
+                String name = current.interfaceName();
+                Optional<RunningRevision> running = rt.interfaces().code(name);
+                Integer runs = running.map(RunningRevision::revision).orElse(null);
+                if (runs != null && runs >= current.number()) continue;
+                if (current.status() == RevisionStatus.REMOVED) {
+                    if (running.isEmpty() || running.get().files().own().isEmpty()) continue;
+                    rt.interfaces().remove(name);
+                    try {
+                        new InterfaceFolders(rt.projectFolder()).remove(name);
+                    } catch (IOException e) {
+                        LOG.error("interface {}: removed by another engine; its folder here could not be removed: {}", name, e.getMessage());
+                    }
+                    rt.sources(rt.sources().withoutInterface(name));
+                    LOG.info("interface {}: removed by {} on another engine (revision {}); removed here too", name, current.author(),
+                            current.number());
+                    applied.add(name + ": removed (revision " + current.number() + ")");
+                    continue;
+                }
+                if (current.status() != RevisionStatus.DEPLOYED) continue;
+                if (failedHere.getOrDefault(name, -1) == current.number()) continue;
+                if (running.isPresent() && running.get().files().hash().equals(current.hash())) {
+                    continue; // the same files (this engine's own start recorded them): nothing to swap
+                }
+                Optional<Revision> revision = store.revisions().revision(name, current.number());
+                if (revision.isEmpty()) continue;
+                InterfaceFiles files = InterfaceFiles.of(name, revision.get().files());
+                Candidate candidate = CandidateCheck.check(rt, files);
+                if (!candidate.valid()) {
+                    failedHere.put(name, current.number());
+                    LOG.error("interface {}: revision {} deployed by {} on another engine does not load here: {}", name, current.number(),
+                            current.author(), candidate.problems().get(0));
+                    continue;
+                }
+                InterfaceFolders folders = new InterfaceFolders(rt.projectFolder());
+                ProjectSources sourcesBefore = rt.sources();
+                try {
+                    folders.replace(name, candidate.files());
+                    rt.sources(candidate.sources());
+                    InterfaceManager.Deployed swap = rt.interfaces().deploy(candidate.definition().orElseThrow(),
+                            new RunningRevision(current.number(), candidate.files()));
+                    LOG.info("interface {}: revision {} deployed by {} on another engine; running here too{}", name, current.number(),
+                            current.author(), swap.gateClosedMillis() == null ? "" : " (its input waited " + swap.gateClosedMillis() + " ms)");
+                    applied.add(name + ": revision " + current.number());
+                } catch (IOException | UncheckedIOException | IllegalStateException e) {
+                    rt.sources(sourcesBefore);
+                    putBack(folders, name, running);
+                    failedHere.put(name, current.number());
+                    LOG.error("interface {}: revision {} deployed on another engine could not start here: {}; {}", name, current.number(),
+                            e.getMessage(), running.map(c -> "revision " + c.revision() + " runs as before").orElse("it does not run here"));
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+        return applied;
     }
 
     private static void putBack(InterfaceFolders folders, String name, Optional<RunningRevision> running) {

@@ -43,7 +43,8 @@ final class DestinationRunner {
      */
     DestinationRunner(InterfaceDefinition owner, DestinationDefinition definition, Optional<Destination> connector,
                       Supplier<Handover> handovers, EngineConnectorContext context, Store store, Clock clock,
-                      Optional<Transformer> transformer, DestinationMetrics metrics, EventHub events, Integer revision) {
+                      Optional<Transformer> transformer, DestinationMetrics metrics, EventHub events, Integer revision,
+                      Ownership.DeliveryGate gate) {
         this.ref = new DestinationRef(owner.name(), definition.name());
         int lanes = owner.ordering().lanes();
         this.connector = connector;
@@ -54,7 +55,7 @@ final class DestinationRunner {
             Set<Integer> owned = new HashSet<>();
             for (int lane = slot; lane < lanes; lane += slots) owned.add(lane);
             workers.add(new SlotWorker(ref, owned, handovers.get(), store, clock, definition.retry(), definition.saveOutput(),
-                    () -> paused, transformer, metrics, events, revision));
+                    () -> paused, transformer, metrics, events, revision, gate));
         }
     }
 

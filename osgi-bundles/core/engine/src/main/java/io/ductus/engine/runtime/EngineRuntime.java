@@ -52,11 +52,13 @@ public final class EngineRuntime {
     private final ProjectChecker checker;
     private final io.ductus.engine.retention.RetentionService retention;
     private final NewCertificates newCertificates;
+    private final Ownership ownership;
 
     private EngineRuntime(InterfaceManager interfaces, ScheduledExecutorService timers, ExecutorService storing,
                           ScriptHosting scripts, EngineServices services, HealthMonitor health, Alerts alerts,
                           AtomicReference<ProjectSources> sources, Path projectFolder, ProjectChecker checker,
-                          io.ductus.engine.retention.RetentionService retention) {
+                          io.ductus.engine.retention.RetentionService retention, Ownership ownership) {
+        this.ownership = ownership;
         this.interfaces = interfaces;
         this.retention = retention;
         this.checker = checker;
@@ -126,6 +128,17 @@ public final class EngineRuntime {
     public static EngineRuntime start(ProjectSources project, Path projectFolder, Function<String, RunningRevision> code,
                                       ConnectorRegistry registry, Store store, Clock clock, Path dataDirectory,
                                       EngineMetrics metrics, EventHub events, io.ductus.connector.listener.tls.Certificates certificates) {
+        return start(project, projectFolder, code, registry, store, clock, dataDirectory, metrics, events, certificates, "unknown");
+    }
+
+    /**
+     * The same, as engine {@code version}: its run on the database claims the interfaces it delivers (all of them,
+     * unless other engines share a PostgreSQL database) before this returns.
+     */
+    public static EngineRuntime start(ProjectSources project, Path projectFolder, Function<String, RunningRevision> code,
+                                      ConnectorRegistry registry, Store store, Clock clock, Path dataDirectory,
+                                      EngineMetrics metrics, EventHub events, io.ductus.connector.listener.tls.Certificates certificates,
+                                      String version) {
         AtomicReference<ProjectSources> sources = new AtomicReference<>(project);
         ProjectCheck structure = ProjectValidator.check(project, ConnectorTypes.unknown());
         ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -135,13 +148,16 @@ public final class EngineRuntime {
         });
         ExecutorService storing = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("intake-", 0).factory());
         ScriptHosting scripts = new ScriptHosting();
+        Ownership ownership = Ownership.waiting();
         EngineServices services = EngineServices.of(structure.project(), projectFolder, dataDirectory, certificates);
         ProjectChecker checker = new ProjectChecker(projectFolder, registry::types, scripts, services::forInterface);
         InterfaceManager manager = new InterfaceManager(structure, code, registry,
                 (types, files) -> checker.check(sources.get(), types, files),
                 new InterfaceRuntime.Shared(store, clock, projectFolder, dataDirectory, timers, storing, checker::script, services,
-                        metrics, events, new RunningLanes()));
+                        metrics, events, new RunningLanes(), ownership));
         manager.start();
+        ownership.joined(join(store, version, manager));
+        manager.claimed(manager.queued()); // what the first round claimed starts now, not at the workers' next poll
         ProjectSettings settings = structure.project().settings();
         ZoneId zone = settings.timeZone().orElse(ZoneId.systemDefault());
         HealthMonitor health = new HealthMonitor(manager, store, metrics.activity(), clock, zone).load();
@@ -150,7 +166,33 @@ public final class EngineRuntime {
         // Windows are read from the project's files as they are now (a deploy changes them), checked as at start.
         io.ductus.engine.retention.RetentionService retention = new io.ductus.engine.retention.RetentionService(store, clock,
                 () -> ProjectValidator.check(sources.get(), ConnectorTypes.unknown()).project()).start();
-        return new EngineRuntime(manager, timers, storing, scripts, services, health, alerts, sources, projectFolder, checker, retention);
+        return new EngineRuntime(manager, timers, storing, scripts, services, health, alerts, sources, projectFolder, checker, retention,
+                ownership);
+    }
+
+    /** This engine's run on the database: claims, hands over and loses interfaces through the manager. */
+    private static io.ductus.store.engine.EngineRun join(Store store, String version, InterfaceManager manager) {
+        io.ductus.store.engine.EngineRun.Listener listener = new io.ductus.store.engine.EngineRun.Listener() {
+            @Override
+            public void claimed(java.util.Set<String> names) {
+                manager.claimed(names);
+            }
+
+            @Override
+            public void releasing(java.util.Set<String> names) {
+                manager.handOver(names, InterfaceRuntime.STOP_WAIT_MS);
+            }
+        };
+        try {
+            return store.engines().join(version, manager.queued(), listener);
+        } catch (UnsupportedOperationException noEngines) {
+            return io.ductus.store.engine.EngineRun.solo(java.util.UUID.randomUUID().toString());
+        }
+    }
+
+    /** This engine's run on the database (its id, what it delivers). */
+    public io.ductus.store.engine.EngineRun run() {
+        return ownership.run();
     }
 
     /** How each kind of channel is sent: webhooks always, mail when alerts.smtp names a server. */
@@ -231,6 +273,7 @@ public final class EngineRuntime {
     public void stop() {
         retention.close();
         alerts.close();
+        ownership.run().close(); // hands its interfaces back first (the workers end their batch), so others take them at once
         interfaces.stop();
         scripts.close();
         services.close();

@@ -135,6 +135,48 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
         announce();
     }
 
+    /** The interfaces with a queue (a destination): those this engine claims on a database shared with other engines. */
+    public synchronized Set<String> queued() {
+        Set<String> queued = new java.util.TreeSet<>();
+        definitions.values().forEach(d -> {
+            if (!d.destinations().isEmpty()) queued.add(d.name());
+        });
+        return queued;
+    }
+
+    /** This engine claimed these interfaces: their workers read their queues now rather than at their next poll. */
+    public void claimed(Set<String> names) {
+        List<InterfaceRuntime> runtimes;
+        synchronized (this) {
+            runtimes = names.stream().map(running::get).filter(java.util.Objects::nonNull).toList();
+        }
+        runtimes.forEach(r -> r.destinations().values().forEach(DestinationRunner::wakeAll));
+    }
+
+    /**
+     * This engine hands these interfaces over (its run no longer owns them): returns once each of their workers
+     * ended the batch in hand and recorded it, or after {@code waitMillis}.
+     */
+    public void handOver(Set<String> names, long waitMillis) {
+        List<java.util.concurrent.CompletableFuture<Void>> quiet = new ArrayList<>();
+        synchronized (this) {
+            for (String name : names) {
+                InterfaceRuntime r = running.get(name);
+                if (r != null) r.destinations().values().forEach(d -> quiet.add(d.quiet()));
+            }
+        }
+        try {
+            java.util.concurrent.CompletableFuture.allOf(quiet.toArray(java.util.concurrent.CompletableFuture[]::new))
+                    .get(waitMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            LOG.warn("handing over {}: a worker is still sending after {} ms", names, waitMillis);
+        } catch (java.util.concurrent.ExecutionException e) {
+            LOG.warn("handing over {}: {}", names, e.getCause().toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /**
      * Graceful stop within one bound for the whole engine: every source stops (no new input anywhere, in
      * flight answered), then every worker of every destination is told to end after the message in hand,

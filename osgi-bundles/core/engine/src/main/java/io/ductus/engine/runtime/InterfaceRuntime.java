@@ -56,7 +56,14 @@ final class InterfaceRuntime {
     record Shared(Store store, Clock clock, Path projectFolder, Path dataDirectory, ScheduledExecutorService timers,
                   ExecutorService storing, java.util.function.BiFunction<InterfaceDefinition, InterfaceFiles, Optional<InterfaceScript>> code,
                   EngineServices services,
-                  EngineMetrics metrics, EventHub events, RunningLanes lanes) {
+                  EngineMetrics metrics, EventHub events, RunningLanes lanes, Ownership ownership) {
+
+        /** One engine that delivers every interface. */
+        Shared(Store store, Clock clock, Path projectFolder, Path dataDirectory, ScheduledExecutorService timers,
+               ExecutorService storing, java.util.function.BiFunction<InterfaceDefinition, InterfaceFiles, Optional<InterfaceScript>> code,
+               EngineServices services, EngineMetrics metrics, EventHub events, RunningLanes lanes) {
+            this(store, clock, projectFolder, dataDirectory, timers, storing, code, services, metrics, events, lanes, Ownership.all());
+        }
     }
 
     /** How often a source that could not start (a port in use) is tried again. */
@@ -168,7 +175,7 @@ final class InterfaceRuntime {
                     d.outputFormat(), guard));
             runners.put(d.name(), new DestinationRunner(definition, d, connector, handovers, context, shared.store(),
                     shared.clock(), transformer, shared.metrics().destination(definition.name(), d.name()), shared.events(),
-                    code.revision()));
+                    code.revision(), shared.ownership().gate(definition.name())));
             if (paused.test(d.name())) runners.get(d.name()).pause();
         }
         return new InterfaceRuntime(definition, code, runners, sourceFactory, sourceConfig, shared, script, guard, changed);

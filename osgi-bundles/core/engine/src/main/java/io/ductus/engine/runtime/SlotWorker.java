@@ -57,6 +57,7 @@ final class SlotWorker implements Runnable {
     private final Wakeup wakeup = new Wakeup();
     private final List<DeliveryOutcome> unrecorded = new ArrayList<>();
     private final Integer revision;
+    private final Ownership.DeliveryGate gate;
     private final List<CompletableFuture<Void>> quietAsked = new ArrayList<>();
     private boolean lastPassQuiet;
     /** The highest message id this worker may take (a live deploy's cut: newer ones are the next revision's). */
@@ -67,6 +68,14 @@ final class SlotWorker implements Runnable {
     SlotWorker(DestinationRef ref, Set<Integer> lanes, Handover handover, Store store, Clock clock, Retry retry,
                boolean saveOutput, BooleanSupplier paused, Optional<Transformer> transformer, DestinationMetrics metrics,
                EventHub events, Integer revision) {
+        this(ref, lanes, handover, store, clock, retry, saveOutput, paused, transformer, metrics, events, revision, Ownership.DeliveryGate.OPEN);
+    }
+
+    /** @param gate whether this engine delivers the interface now, and may send (engines on one database) */
+    SlotWorker(DestinationRef ref, Set<Integer> lanes, Handover handover, Store store, Clock clock, Retry retry,
+               boolean saveOutput, BooleanSupplier paused, Optional<Transformer> transformer, DestinationMetrics metrics,
+               EventHub events, Integer revision, Ownership.DeliveryGate gate) {
+        this.gate = gate;
         this.ref = ref;
         this.revision = revision;
         this.lanes = Set.copyOf(lanes);
@@ -116,7 +125,7 @@ final class SlotWorker implements Runnable {
         try {
             while (running) {
                 List<CompletableFuture<Void>> asked = takeQuietAsks();
-                boolean pausedNow = paused.getAsBoolean();
+                boolean pausedNow = paused.getAsBoolean() || !gate.owns(); // not this engine's: its queue is not read
                 long waitMs = pausedNow ? IDLE_POLL_MS : pass();
                 if (pausedNow || lastPassQuiet) asked.forEach(f -> f.complete(null));
                 else if (!asked.isEmpty()) returnQuietAsks(asked);
@@ -163,7 +172,7 @@ final class SlotWorker implements Runnable {
         long nextDue = Long.MAX_VALUE;
         int delivered = 0;
         for (PendingDelivery delivery : pending) {
-            if (!running || paused.getAsBoolean()) break;
+            if (!running || paused.getAsBoolean() || !gate.owns()) break;
             if (blocked.contains(delivery.lane())) continue;
             if (delivery.messageId() > cut) { // the lane's later messages are past the cut too (id order)
                 blocked.add(delivery.lane());
@@ -174,7 +183,9 @@ final class SlotWorker implements Runnable {
                 nextDue = Math.min(nextDue, delivery.nextAttemptAt());
                 continue;
             }
-            DeliveryOutcome outcome = deliver(delivery).withRevision(revision).withReceivedAt(delivery.receivedAt());
+            DeliveryOutcome attempt = deliver(delivery);
+            if (attempt == null) break; // the interface is no longer this engine's: not sent, nothing to record
+            DeliveryOutcome outcome = attempt.withRevision(revision).withReceivedAt(delivery.receivedAt());
             delivered++;
             unrecorded.add(outcome);
             if (outcome.kind() == DeliveryOutcome.Kind.RETRY) {
@@ -191,7 +202,10 @@ final class SlotWorker implements Runnable {
         return IDLE_POLL_MS;
     }
 
-    /** Gathers the facts of one attempt (the transform's verdict, the destination's answer); the core's rules decide. */
+    /**
+     * Gathers the facts of one attempt (the transform's verdict, the destination's answer); the core's rules decide.
+     * Null when the fence refused the send (the interface is another engine's now).
+     */
     private DeliveryOutcome deliver(PendingDelivery delivery) throws InterruptedException {
         DeliveryRules rules = new DeliveryRules(delivery.messageId(), ref, delivery.attempts() + 1, retry, saveOutput);
         byte[] output = delivery.payload(); // without transform.js: passed through, byte for byte
@@ -214,6 +228,7 @@ final class SlotWorker implements Runnable {
             if (decided.isPresent()) return decided.get();
         }
         Outcome outcome;
+        if (!gate.maySend()) return null; // the fence, as late as can be: right before the send
         long started = System.nanoTime();
         try {
             outcome = handover.send(delivery, output, outputCharset);

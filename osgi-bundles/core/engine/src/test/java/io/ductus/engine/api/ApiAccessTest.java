@@ -108,6 +108,10 @@ class ApiAccessTest {
                 Map.entry("getDrain", Sample.of(null, null, f -> meeting(f, "getDrain"))),
                 Map.entry("startDrain", Sample.of(null, null, f -> meeting(f, "startDrain"))),
                 Map.entry("stopDrain", Sample.of(null, null, f -> meeting(f, "stopDrain"))),
+                Map.entry("listEngines", Sample.of(null, null, f -> meeting(f, "listEngines"))),
+                Map.entry("drainEngine", Sample.of("/api/v1/engines/e-1/drain", null, f -> meeting(f, "drainEngine"))),
+                Map.entry("moveInterface", Sample.of("/api/v1/interfaces/adt/move", ApiFixture.json(Map.of("to", "e-1")),
+                        f -> meeting(f, "moveInterface"))),
                 Map.entry("getRetention", Sample.of(null, null, f -> meeting(f, "getRetention"))),
                 Map.entry("confirmRetention", new Sample(ApiAccessTest::waitingRetention, () -> null, f -> meeting(f, "confirmRetention"))),
                 Map.entry("streamEvents", Sample.of(null, null, f -> meeting(f, "streamEvents"))),
@@ -259,8 +263,16 @@ class ApiAccessTest {
         Route route = route(operationId);
         assertThat(route.responses().keySet()).as("%s answered %s: %s", operationId, r.statusCode(), r.body())
                 .contains(r.statusCode());
+        if (NEEDS_TWO_ENGINES.contains(operationId)) {
+            // On the fixture's SQLite file there is one engine: refused (409, why); EnginesIT runs them on PostgreSQL.
+            assertThat(r.statusCode()).as(r.body()).isEqualTo(409);
+            return;
+        }
         assertThat(r.statusCode()).isBetween(200, 299);
     }
+
+    /** Operations that succeed only with a second engine on the database. */
+    private static final java.util.Set<String> NEEDS_TWO_ENGINES = java.util.Set.of("drainEngine", "moveInterface");
 
     /** A caller just below the row: lower role, missing permission, or a session that may not do this. */
     private static Caller below(String operationId) {

@@ -109,7 +109,8 @@ class SlotWorkerTest {
             return Outcome.sent("ok");
         }, Retry.FOREVER);
 
-        waitUntil(() -> sent.contains(2L));
+        // Sent before recorded: wait for the record too, not only for the send.
+        waitUntil(() -> sent.contains(2L) && !store.allOutcomes().isEmpty());
         assertThat(store.allOutcomes().get(0).kind()).isEqualTo(DeliveryOutcome.Kind.RETRY);
         assertThat(store.allOutcomes().get(0).error()).contains("plugin bug");
     }

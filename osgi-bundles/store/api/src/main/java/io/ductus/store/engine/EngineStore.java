@@ -1,6 +1,7 @@
 package io.ductus.store.engine;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The engines sharing this database and who delivers what. The claiming itself (a run's lock, its claims,
@@ -24,4 +25,15 @@ public interface EngineStore {
      * live or is the only live one.
      */
     void requestDrain(String engineId);
+
+    /**
+     * Starts this engine's run: registers it, claims its share of {@code queued} in a first round (before this
+     * returns) and goes on claiming every second, telling {@code listener} what changed. SQLite: a run that
+     * owns everything (the store refused a second engine on the file already).
+     *
+     * @param version the engine's version, shown with the run
+     */
+    default EngineRun join(String version, Set<String> queued, EngineRun.Listener listener) {
+        return EngineRun.solo(java.util.UUID.randomUUID().toString());
+    }
 }

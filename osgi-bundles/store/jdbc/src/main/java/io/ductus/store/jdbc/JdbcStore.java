@@ -52,6 +52,8 @@ public final class JdbcStore implements Store, AutoCloseable {
     private final JdbcStore forCallers;
     private final boolean view;
     private final Rest rest;
+    private final JdbcEngines engines;
+    private final List<AutoCloseable> closing = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public JdbcStore(Dialect dialect, Transactions transactions, String description) {
         this(dialect, transactions, description, LockSupport::parkNanos);
@@ -59,11 +61,19 @@ public final class JdbcStore implements Store, AutoCloseable {
 
     /** @param rest how a text search rests between the parts of its window (tests count instead of parking) */
     public JdbcStore(Dialect dialect, Transactions transactions, String description, Rest rest) {
-        this(dialect, transactions, description, null, rest);
+        this(dialect, transactions, description, null, rest, null);
+    }
+
+    /**
+     * @param sessions opens the connection each engine run keeps for its lock (PostgreSQL: several engines on the
+     *                 database; null: one engine, which delivers every interface)
+     */
+    public JdbcStore(Dialect dialect, Transactions transactions, String description, SessionConnections sessions) {
+        this(dialect, transactions, description, null, LockSupport::parkNanos, sessions);
     }
 
     /** {@code owner} null: the store itself; else its view for the API's callers (closing it closes nothing). */
-    private JdbcStore(Dialect dialect, Transactions given, String description, JdbcStore owner, Rest rest) {
+    private JdbcStore(Dialect dialect, Transactions given, String description, JdbcStore owner, Rest rest, SessionConnections sessions) {
         this.rest = Objects.requireNonNull(rest);
         this.dialect = Objects.requireNonNull(dialect);
         // PostgreSQL's writes run again after a row moved partitions under them, or had no leaf to go to.
@@ -80,7 +90,18 @@ public final class JdbcStore implements Store, AutoCloseable {
         this.view = owner != null;
         Transactions callers = transactions.forCallers();
         this.forCallers = owner != null ? this
-                : callers == transactions ? this : new JdbcStore(dialect, callers, description, this, rest);
+                : callers == transactions ? this : new JdbcStore(dialect, callers, description, this, rest, null);
+        this.engines = owner != null ? owner.engines : new JdbcEngines(dialect, transactions, sessions);
+    }
+
+    /** Closes {@code resource} with the store (a SQLite file's engine lock). */
+    public void closing(AutoCloseable resource) {
+        closing.add(resource);
+    }
+
+    @Override
+    public JdbcEngines engines() {
+        return engines;
     }
 
     @Override
@@ -290,6 +311,14 @@ public final class JdbcStore implements Store, AutoCloseable {
 
     @Override
     public void close() {
-        if (!view) transactions.close();
+        if (view) return;
+        transactions.close();
+        for (AutoCloseable resource : closing) {
+            try {
+                resource.close();
+            } catch (Exception e) {
+                org.slf4j.LoggerFactory.getLogger(JdbcStore.class).warn("closing {}: {}", resource, e.toString());
+            }
+        }
     }
 }

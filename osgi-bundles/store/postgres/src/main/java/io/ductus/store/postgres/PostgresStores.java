@@ -32,7 +32,10 @@ public final class PostgresStores {
             pool = pool(dataSource(parts), "ductus-postgres", parts.poolSize());
             Migrations.migrate(pool, Dialect.POSTGRES);
             callers = pool(dataSource(parts), "ductus-postgres-callers", Math.min(CALLER_POOL_SIZE, parts.poolSize()));
-            return new JdbcStore(Dialect.POSTGRES, new PostgresTransactions(pool, callers), setting.display());
+            PGSimpleDataSource sessions = dataSource(parts);
+            sessions.setApplicationName("ductus engine lock");
+            sessions.setTcpKeepAlive(true); // a vanished host's lock session goes (the server probes too: see the run)
+            return new JdbcStore(Dialect.POSTGRES, new PostgresTransactions(pool, callers), setting.display(), sessions::getConnection);
         } catch (RuntimeException e) {
             if (callers != null) callers.close();
             if (pool != null) pool.close();

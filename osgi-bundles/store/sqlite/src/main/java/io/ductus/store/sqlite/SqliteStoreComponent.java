@@ -16,7 +16,7 @@ public final class SqliteStoreComponent {
     @Activate
     public SqliteStoreComponent(BundleContext context) {
         this.activation = StoreActivation.start(context, DatabaseSetting.Kind.SQLITE,
-                (setting, data) -> SqliteStores.open(data.resolve(setting.location())));
+                (setting, data) -> SqliteStores.openForEngine(data.resolve(setting.location())));
     }
 
     @Deactivate

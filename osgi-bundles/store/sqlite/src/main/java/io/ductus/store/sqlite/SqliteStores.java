@@ -43,6 +43,27 @@ public final class SqliteStores {
         return new JdbcStore(Dialect.SQLITE, transactions(absolute), "sqlite:" + absolute);
     }
 
+    /**
+     * Opens the file for an engine run: first takes the file's engine lock (a second engine on the file is refused,
+     * naming the process that holds it), held until the store closes.
+     */
+    public static JdbcStore openForEngine(Path file) {
+        Path absolute = file.toAbsolutePath().normalize();
+        EngineFileLock lock = EngineFileLock.take(absolute);
+        try {
+            JdbcStore store = open(absolute);
+            store.closing(lock);
+            return store;
+        } catch (RuntimeException e) {
+            try {
+                lock.close();
+            } catch (IOException ignored) {
+                // the open's error is the one reported
+            }
+            throw e;
+        }
+    }
+
     /** The writer, the read pools and the checkpointer of a database file, migrated. */
     static SqliteTransactions transactions(Path absolute) {
         try {

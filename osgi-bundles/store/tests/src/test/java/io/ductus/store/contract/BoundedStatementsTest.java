@@ -166,6 +166,23 @@ class BoundedStatementsTest {
     }
 
     @Test
+    void the_fence_before_a_send_reads_one_claim_by_its_primary_key_on_1001_claims() throws Exception {
+        if (db != Database.POSTGRES) return; // SQLite: one engine per file, no claims
+        try (Connection c = db.connect(STORES.location(db)); Statement s = c.createStatement()) {
+            s.execute("INSERT INTO engines (id, host, pid, version, started_at, state, heartbeat, lock_key, lock_pid)"
+                    + " SELECT 'e' || i, 'h', i, 'v', 0, 'RUNNING', now(), i, i FROM generate_series(1, 3) i ON CONFLICT DO NOTHING");
+            s.execute("INSERT INTO interface_owners (interface, engine_id, epoch, claimed_at) SELECT 'if-' || lpad(i::text, 4, '0'),"
+                    + " 'e' || (i % 3 + 1), i, 0 FROM generate_series(0, 1000) i ON CONFLICT DO NOTHING");
+            s.execute("ANALYZE engines");
+            s.execute("ANALYZE interface_owners");
+        }
+        Object[] params = {"if-0500", "e3", 500L, 3.0};
+        String plan = plan(io.ductus.store.jdbc.JdbcEngines.CONFIRM, params);
+        assertThat(plan).contains("interface_owners_pkey").doesNotContain("Seq Scan on interface_owners");
+        assertThat(buffers(io.ductus.store.jdbc.JdbcEngines.CONFIRM, params)).as("pages read by the fence").isLessThan(10);
+    }
+
+    @Test
     void an_outcome_updates_its_delivery_in_one_leaf() throws Exception {
         Object[] finish = {"sent", 1, null, "x".getBytes(), "UTF-8", NOW, 1, pendingId, "a", pendingInterface, 1};
         Object[] retry = {1, NOW + 1000, "down", NOW, 1, pendingId, "a", pendingInterface, 1};

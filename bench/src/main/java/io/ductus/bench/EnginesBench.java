@@ -1,0 +1,294 @@
+package io.ductus.bench;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Engines on one PostgreSQL database (docs/engines.md) with 1,001 interfaces (1,000 internal ones and one MLLP
+ * source, strict, to a file destination): one engine's start to ready (the engine's own "started in" figure) and
+ * its claim time (from its run's row in {@code engines} to all 1,001 interfaces claimed by it, polled every 10 ms);
+ * strict ingest of 16 connections to that one engine, then spread over three engines of the same project on the
+ * same database (same run, same machine); then the takeover after kill -9 of the first engine: until none of the
+ * interfaces is claimed by it any more.
+ */
+final class EnginesBench implements BenchMain.Scenario {
+
+    private static final int INTERFACES = 1001;
+    private static final Pattern STARTED = Pattern.compile("ductus started in (\\d+) ms");
+    private static final Pattern LISTENING = Pattern.compile("MLLP listener on 127\\.0\\.0\\.1:(\\d+)"); // the project's only MLLP source
+
+    @Override
+    public void run(Path root, boolean quick) throws Exception {
+        Path work = root.resolve("bench/target/engines-bench");
+        deleteQuietly(work);
+        Files.createDirectories(work);
+        Path project = writeProject(work.resolve("project"));
+        long sliceMs = quick ? 4000 : 10_000;
+        String loadBefore = loadAverage();
+        EmbeddedPostgres pg = EmbeddedPostgres.builder().setDataDirectory(work.resolve("pgdata")).setCleanDataDirectory(true)
+                .setServerConfig("synchronous_commit", "on").setServerConfig("fsync", "on").setServerConfig("max_connections", "300").start();
+        try {
+            String url = MllpIngestBench.newDatabase(pg, "engines");
+            String jdbc = "jdbc:postgresql://localhost:" + pg.getPort() + "/bench_engines";
+            try (Connection db = DriverManager.getConnection(jdbc, "postgres", "postgres")) {
+                Engine one = Engine.start(root, work, "one", project, url);
+                long claimMs = claimTime(db, one);
+                System.out.printf("engine one: started in %d ms (its own figure; %d ms from spawn), all %d interfaces claimed %d ms"
+                        + " after its run was registered%n", one.startedMs, one.spawnToStartedMs, INTERFACES, claimMs);
+                double rateOne = ingest(List.of(one), 16, sliceMs);
+                Engine two = Engine.start(root, work, "two", project, url);
+                Engine three = Engine.start(root, work, "three", project, url);
+                List<Engine> all = List.of(one, two, three);
+                awaitSpread(db, all);
+                System.out.printf("three engines: owned %s%n", owned(db, all));
+                double rateThree = ingest(all, 16, sliceMs);
+                System.out.printf("strict ingest, 16 connections: one engine %.0f acknowledged per second, three engines %.0f%n",
+                        rateOne, rateThree);
+                int hadOne = owned(db, List.of(one)).get(0);
+                long t0 = System.nanoTime();
+                one.process.destroyForcibly();
+                one.process.waitFor(30, TimeUnit.SECONDS);
+                while (count(db, "SELECT count(*) FROM interface_owners WHERE engine_id = '" + one.id + "'") > 0) {
+                    if (System.nanoTime() - t0 > TimeUnit.SECONDS.toNanos(120)) throw new IllegalStateException("no takeover within 120 s");
+                    Thread.sleep(10);
+                }
+                double takeoverS = (System.nanoTime() - t0) / 1e9;
+                System.out.printf("kill -9 of engine one (%d interfaces): all claimed by the others after %.2f s; owned now %s%n", hadOne,
+                        takeoverS, owned(db, List.of(two, three)));
+                two.stop();
+                three.stop();
+                System.out.printf("load average: %s before, %s after%n", loadBefore, loadAverage());
+                System.out.printf("RESULT engines start_ms_1001=%d claim_ms=%d takeover_s=%.2f three_over_one=%.2f one_per_s=%.0f three_per_s=%.0f%n",
+                        one.startedMs, claimMs, takeoverS, rateThree / rateOne, rateOne, rateThree);
+            }
+        } finally {
+            pg.close();
+        }
+        deleteQuietly(work);
+    }
+
+    private static Path writeProject(Path project) throws IOException {
+        Path ingest = Files.createDirectories(project.resolve("interfaces/ingest"));
+        Files.writeString(ingest.resolve("interface.yaml"), """
+                source: { type: mllp, listen: 127.0.0.1:0 }
+                format: hl7
+                durability: strict
+                ordering: { key: PID-3.1, partitions: 8 }
+                destinations:
+                  archive: { type: file, path: "out/{MSH-10}.hl7" }
+                """);
+        for (int i = 1; i < INTERFACES; i++) {
+            Path folder = Files.createDirectories(project.resolve("interfaces").resolve(String.format("feed-%04d", i)));
+            Files.writeString(folder.resolve("interface.yaml"), """
+                    source: internal
+                    format: hl7
+                    ordering: { key: PID-3.1, partitions: 8 }
+                    destinations:
+                      archive: { type: file, path: "out/{interface}/{id}.hl7" }
+                    """);
+        }
+        return project;
+    }
+
+    /** From the engine's row in engines to all interfaces claimed by it (polled every 10 ms). */
+    private static long claimTime(Connection db, Engine engine) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        Long registered = null;
+        while (System.nanoTime() < deadline) {
+            if (engine.id == null) engine.id = idOf(db, engine.process.pid());
+            if (engine.id != null) {
+                if (registered == null) registered = startedAt(db, engine.id);
+                if (count(db, "SELECT count(*) FROM interface_owners WHERE engine_id = '" + engine.id + "'") >= INTERFACES) {
+                    return System.currentTimeMillis() - registered;
+                }
+            }
+            Thread.sleep(10);
+        }
+        throw new IllegalStateException("engine " + engine.name + " did not claim all " + INTERFACES + " interfaces within 120 s");
+    }
+
+    /** Until each engine owns some interfaces and the split has not changed for 2 s. */
+    private static void awaitSpread(Connection db, List<Engine> engines) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        List<Integer> last = null;
+        long since = System.nanoTime();
+        while (System.nanoTime() < deadline) {
+            for (Engine e : engines) if (e.id == null) e.id = idOf(db, e.process.pid());
+            List<Integer> now = owned(db, engines);
+            if (!now.equals(last)) {
+                last = now;
+                since = System.nanoTime();
+            } else if (now.stream().allMatch(n -> n > 0) && System.nanoTime() - since > TimeUnit.SECONDS.toNanos(2)) {
+                return;
+            }
+            Thread.sleep(50);
+        }
+        System.out.printf("the interfaces were not spread within 120 s: %s%n", last);
+    }
+
+    private static List<Integer> owned(Connection db, List<Engine> engines) throws Exception {
+        List<Integer> n = new ArrayList<>();
+        for (Engine e : engines) n.add(e.id == null ? 0 : (int) count(db, "SELECT count(*) FROM interface_owners WHERE engine_id = '" + e.id + "'"));
+        return n;
+    }
+
+    private static String idOf(Connection db, long pid) throws Exception {
+        try (Statement s = db.createStatement(); ResultSet r = s.executeQuery("SELECT id FROM engines WHERE pid = " + pid
+                + " AND state <> 'STOPPED' ORDER BY started_at DESC")) {
+            return r.next() ? r.getString(1) : null;
+        } catch (java.sql.SQLException e) {
+            return null; // not migrated yet
+        }
+    }
+
+    private static long startedAt(Connection db, String id) throws Exception {
+        try (Statement s = db.createStatement(); ResultSet r = s.executeQuery("SELECT started_at FROM engines WHERE id = '" + id + "'")) {
+            r.next();
+            return r.getLong(1);
+        }
+    }
+
+    private static long count(Connection db, String sql) throws Exception {
+        try (Statement s = db.createStatement(); ResultSet r = s.executeQuery(sql)) {
+            r.next();
+            return r.getLong(1);
+        }
+    }
+
+    /** Strict ingest: {@code connections} senders spread round robin over the engines' listeners, a warm-up, then one slice. */
+    private static double ingest(List<Engine> engines, int connections, long sliceMs) throws Exception {
+        List<MllpSender> senders = new ArrayList<>();
+        try {
+            for (int c = 0; c < connections; c++) senders.add(new MllpSender(engines.get(c % engines.size()).port));
+            slice(senders, 3000);
+            long n = slice(senders, sliceMs);
+            return n * 1000.0 / sliceMs;
+        } finally {
+            for (MllpSender s : senders) s.close();
+        }
+    }
+
+    private static final AtomicLong SEQ = new AtomicLong();
+
+    private static long slice(List<MllpSender> senders, long millis) throws Exception {
+        long end = System.nanoTime() + millis * 1_000_000;
+        AtomicLong n = new AtomicLong();
+        List<Thread> threads = new ArrayList<>();
+        List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+        for (MllpSender s : senders) {
+            threads.add(Thread.ofPlatform().start(() -> {
+                try {
+                    while (System.nanoTime() < end) {
+                        long i = SEQ.incrementAndGet();
+                        if (!s.send(MllpIngestBench.message("E" + i, "K" + (i % 64)))) throw new IllegalStateException("E" + i + " not AA");
+                        n.incrementAndGet();
+                    }
+                } catch (IOException | RuntimeException e) {
+                    failures.add(e);
+                }
+            }));
+        }
+        for (Thread t : threads) t.join();
+        if (!failures.isEmpty()) throw new IllegalStateException("a sender failed: " + failures.get(0), failures.get(0));
+        return n.get();
+    }
+
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).strip();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    private static void deleteQuietly(Path folder) {
+        if (!Files.exists(folder)) return;
+        try (var all = Files.walk(folder)) {
+            all.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // under target/
+        }
+    }
+
+    /** {@code ductus serve} on the shared project with its own data folder; its MLLP port read from its log. */
+    static final class Engine {
+        final String name;
+        final Process process;
+        final Path stderr;
+        final int port;
+        final long startedMs;
+        final long spawnToStartedMs;
+        volatile String id;
+
+        private Engine(String name, Process process, Path stderr, int port, long startedMs, long spawnToStartedMs) {
+            this.name = name;
+            this.process = process;
+            this.stderr = stderr;
+            this.port = port;
+            this.startedMs = startedMs;
+            this.spawnToStartedMs = spawnToStartedMs;
+        }
+
+        static Engine start(Path root, Path work, String name, Path project, String database) throws Exception {
+            Path dir = Files.createDirectories(work.resolve(name));
+            List<String> command = List.of(MllpIngestBench.distribution(root).resolve("bin/ductus").toString(), "serve",
+                    "--project", project.toString(), "--data", dir.resolve("data").toString(), "--database", database,
+                    "--api-listen", "127.0.0.1:0", "--plugins", dir.resolve("plugins").toString());
+            Path stderr = dir.resolve("stderr.log");
+            ProcessBuilder pb = new ProcessBuilder(command).redirectError(stderr.toFile());
+            pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+            long t0 = System.nanoTime();
+            Process p = pb.start();
+            BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            long startedMs;
+            for (String line; ; ) {
+                line = out.readLine();
+                if (line == null) throw new IllegalStateException(name + ": ductus ended before starting:\n" + Files.readString(stderr));
+                Matcher m = STARTED.matcher(line);
+                if (m.find()) {
+                    startedMs = Long.parseLong(m.group(1));
+                    break;
+                }
+            }
+            long spawnMs = (System.nanoTime() - t0) / 1_000_000;
+            Thread.ofPlatform().daemon(true).start(() -> {
+                try {
+                    while (out.readLine() != null) {
+                        // keep the pipe drained
+                    }
+                } catch (IOException ignored) {
+                    // ended
+                }
+            });
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (true) {
+                Matcher m = LISTENING.matcher(Files.readString(stderr));
+                if (m.find()) return new Engine(name, p, stderr, Integer.parseInt(m.group(1)), startedMs, spawnMs);
+                if (System.nanoTime() > deadline || !p.isAlive()) {
+                    throw new IllegalStateException(name + ": the ingest source did not open:\n" + Files.readString(stderr));
+                }
+                Thread.sleep(50);
+            }
+        }
+
+        void stop() throws Exception {
+            process.destroy();
+            if (!process.waitFor(30, TimeUnit.SECONDS)) process.destroyForcibly();
+        }
+    }
+}
