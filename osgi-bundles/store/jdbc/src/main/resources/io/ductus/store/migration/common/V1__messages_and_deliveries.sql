@@ -1,10 +1,10 @@
 -- The queue and what goes with it (ARCHITECTURE.md §4). Portable subset: runs on SQLite and PostgreSQL.
--- ${id_column}, ${blob} and ${without_rowid} are the one mapping between the two (see Dialect.java); times
+-- ${id_column}, ${message_id_column}, ${blob} and ${without_rowid} are the one mapping between the two (see Dialect.java); times
 -- are Unix ms. Every index here is written to by each stored message: keep them few (commit cost).
 -- Expand-only: later migrations add tables, columns and indexes; they never drop or rename (docs/migrations.md).
 
 CREATE TABLE messages (
-    id             ${id_column},
+    id             ${message_id_column},
     interface_name TEXT    NOT NULL,
     received_at    BIGINT  NOT NULL,
     status         TEXT    NOT NULL,
