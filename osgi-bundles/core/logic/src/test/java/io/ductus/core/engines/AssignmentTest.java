@@ -92,4 +92,56 @@ class AssignmentTest {
         assertThat(claims.values()).allMatch(c -> c == 1);
         assertThat(counts(owners).values()).allMatch(c -> c == 33 || c == 34);
     }
+
+    /** One engine's round as the store makes it: targets from what the database says now, its releases, its claims. */
+    private static void round(String self, List<String> engines, List<String> names, Map<String, String> owners) {
+        Map<String, String> targets = Assignment.targets(engines, names, owners, Map.of());
+        Assignment.Plan plan = Assignment.plan(self, targets, owners);
+        plan.release().forEach(owners::remove);
+        plan.claim().forEach(n -> owners.put(n, self));
+    }
+
+    private static boolean even(Map<String, String> owners, int n, int k) {
+        Map<String, Long> c = counts(owners);
+        return owners.size() == n && c.size() == k && c.values().stream().allMatch(v -> v == n / k || v == n / k + 1);
+    }
+
+    /**
+     * The bench's case: 1,001 interfaces, a first engine owns them all, a second and a third join one after another
+     * (each joining between any two rounds of the others, in any order of rounds): within a few rounds of each
+     * engine the split is within one of even, and then it stays (no claim more).
+     */
+    @Test
+    void threeEnginesJoiningInSequenceConvergeWithinAFewRounds() {
+        List<String> names = interfaces(1001);
+        java.util.Random random = new java.util.Random(7);
+        for (int trial = 0; trial < 50; trial++) {
+            Map<String, String> owners = new HashMap<>();
+            List<String> engines = new ArrayList<>(List.of("e1"));
+            round("e1", engines, names, owners);
+            int secondAfter = random.nextInt(4);
+            int thirdAfter = secondAfter + random.nextInt(4);
+            String second = random.nextBoolean() ? "e2" : "e0"; // ids are random: a later engine may sort first
+            String third = random.nextBoolean() ? "e3" : "d9";
+            int rounds = 0;
+            int settledAt = -1;
+            for (; rounds < 40; rounds++) {
+                if (rounds == secondAfter) {
+                    engines.add(second);
+                    round(second, engines, names, owners); // its first round, as it joins
+                }
+                if (rounds == thirdAfter) {
+                    engines.add(third);
+                    round(third, engines, names, owners);
+                }
+                List<String> order = new ArrayList<>(engines);
+                java.util.Collections.shuffle(order, random);
+                for (String self : order) round(self, engines, names, owners);
+                if (rounds >= thirdAfter && settledAt < 0 && even(owners, 1001, 3)) settledAt = rounds;
+            }
+            assertThat(settledAt).as("trial %d: settled %d rounds after the third joined, now %s", trial, settledAt - thirdAfter,
+                    counts(owners)).isBetween(thirdAfter, thirdAfter + 3);
+            assertThat(even(owners, 1001, 3)).as("trial %d stays even: %s", trial, counts(owners)).isTrue();
+        }
+    }
 }

@@ -1,7 +1,6 @@
 package io.ductus.store.jdbc;
 
 import io.ductus.core.engines.Assignment;
-import io.ductus.store.Durability;
 import io.ductus.store.StoreException;
 import io.ductus.store.engine.EngineRun;
 import java.sql.Array;
@@ -37,7 +36,9 @@ import org.slf4j.LoggerFactory;
  * <p>Claims: a round (every {@link EngineTimings#roundMs()}) computes every interface's target
  * ({@link Assignment}), hands over what it owns whose target is another live engine (after the listener stopped
  * those workers) and claims what is its own and unowned, in one transaction that takes a transaction advisory
- * lock first, so that rounds of all engines run one after another, and inserts claims in interface order.
+ * lock first, so that rounds of all engines run one after another, and inserts claims in interface order. Rounds
+ * run on a connection of their own (opened like the lock's, outside the pools), so that a pool taken by the
+ * workers and intake never delays a hand-over, a claim or a takeover.
  *
  * <p>Fence: a claim is confirmed by the database (its row with this run's id and epoch, and this run's heartbeat
  * younger than {@code stale - lease}); a confirmation lets the workers send for {@link EngineTimings#leaseMs()}
@@ -89,6 +90,8 @@ final class PostgresEngineRun implements EngineRun {
     /** Counts the times this run lost its claims; a round that began before a loss does not apply its result. */
     private long generation;
     private Connection session;
+    /** The rounds' own connection (outside the pools); used and replaced only while {@link #rounds} is held. */
+    private Connection roundConnection;
     private int lockPid;
     private volatile boolean closed;
     private final List<Thread> threads = new ArrayList<>();
@@ -326,7 +329,7 @@ final class PostgresEngineRun implements EngineRun {
                 began = generation;
             }
             Set<String> queued = offered;
-            Seen before = transactions.read(c -> see(c));
+            Seen before = onRoundConnection(false, this::see);
             Map<String, String> targetsBefore = before.targets(queued);
             Map<String, String> ownersBefore = liveOwners(before);
             Assignment.Plan planBefore = Assignment.plan(id, targetsBefore, ownersBefore);
@@ -346,7 +349,7 @@ final class PostgresEngineRun implements EngineRun {
             long asked = nanos.getAsLong();
             Outcome outcome;
             try {
-                outcome = transactions.write(Durability.STRICT, c -> claimRound(c, queued, aside.keySet()));
+                outcome = onRoundConnection(true, c -> claimRound(c, queued, aside.keySet()));
             } catch (RuntimeException e) {
                 putBack(began, aside);
                 if (e instanceof NotAlive || e.getCause() instanceof NotAlive) {
@@ -369,6 +372,49 @@ final class PostgresEngineRun implements EngineRun {
             if (!started.isEmpty()) listener.claimed(started);
         } finally {
             rounds.unlock();
+        }
+    }
+
+    /**
+     * One transaction on the rounds' own connection (a read sees one snapshot; a write commits), opened when
+     * there is none; a connection that failed is closed, and the next round opens another. Holds {@link #rounds}.
+     */
+    private <T> T onRoundConnection(boolean write, SqlWork<T> work) {
+        Connection c = roundConnection;
+        try {
+            if (c == null) {
+                c = sessions.open();
+                c.setAutoCommit(false);
+                try (Statement s = c.createStatement()) {
+                    s.execute("SET application_name = 'ductus engine rounds'");
+                }
+                c.commit();
+                roundConnection = c;
+            }
+            if (!write) {
+                try (Statement s = c.createStatement()) {
+                    s.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+                }
+            }
+            T result;
+            try {
+                result = work.run(c);
+            } catch (RuntimeException e) {
+                try {
+                    c.rollback();
+                } catch (SQLException broken) {
+                    if (roundConnection == c) roundConnection = null;
+                    closeQuietly(c);
+                }
+                throw e;
+            }
+            if (write) c.commit();
+            else c.rollback();
+            return result;
+        } catch (SQLException e) {
+            if (roundConnection == c) roundConnection = null;
+            closeQuietly(c); // rolled back by the server with it
+            throw new StoreException("engine run " + id + ": claim round failed, nothing of it was stored: " + e.getMessage(), e);
         }
     }
 
@@ -512,7 +558,7 @@ final class PostgresEngineRun implements EngineRun {
             owned.clear();
             if (!had.isEmpty()) listener.releasing(had);
             try {
-                transactions.write(Durability.STRICT, c -> {
+                onRoundConnection(true, c -> {
                     for (String sql : List.of("DELETE FROM interface_owners WHERE engine_id = ?",
                             "DELETE FROM interface_moves WHERE engine_id = ?", "UPDATE engines SET state = 'STOPPED' WHERE id = ?")) {
                         try (PreparedStatement s = c.prepareStatement(sql)) {
@@ -525,6 +571,8 @@ final class PostgresEngineRun implements EngineRun {
             } catch (StoreException e) {
                 LOG.warn("engine run {}: could not hand its claims back ({}); the others take them when its lock is gone", id, e.getMessage());
             }
+            closeQuietly(roundConnection);
+            roundConnection = null;
             synchronized (state) {
                 closeQuietly(session);
                 session = null;
