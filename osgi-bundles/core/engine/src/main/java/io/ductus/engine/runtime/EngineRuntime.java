@@ -182,6 +182,11 @@ public final class EngineRuntime {
             public void releasing(java.util.Set<String> names) {
                 manager.handOver(names, InterfaceRuntime.STOP_WAIT_MS);
             }
+
+            @Override
+            public void pending(java.util.Set<String> names) {
+                manager.claimed(names); // the same wake: their workers read their queues now
+            }
         };
         try {
             return store.engines().join(version, manager.queued(), listener);

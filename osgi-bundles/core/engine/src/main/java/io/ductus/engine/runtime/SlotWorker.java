@@ -33,12 +33,20 @@ import org.slf4j.LoggerFactory;
  * are measured as they happen. Each outcome carries the revision of the interface whose code the worker
  * runs. A live deploy asks the worker for a quiet pass ({@link #quiet()}): one that began after the ask
  * and found nothing it could deliver now.
+ *
+ * <p>What wakes a worker: a commit of its interface by this engine (intake, a route, an operator's action), a
+ * queue notice from another engine on a shared database, a claim. Its idle poll is only a safety net (for a
+ * notice lost to a crash): the wait doubles from {@value #IDLE_POLL_MS} ms up to {@value #SAFETY_POLL_MS} ms
+ * while its passes find nothing, and starts again at {@value #IDLE_POLL_MS} ms once it is woken or finds work.
+ * A retry's back-off is waited exactly.
  */
 final class SlotWorker implements Runnable {
 
     static final int FLUSH_EVERY = 50;
     private static final int READ_PER_LANE = 32;
     private static final long IDLE_POLL_MS = 1000;
+    /** The longest idle wait: the safety net's poll. */
+    static final long SAFETY_POLL_MS = 30_000;
     private static final long STORE_ERROR_PAUSE_MS = 1000;
 
     private static final Logger LOG = LoggerFactory.getLogger(SlotWorker.class);
@@ -60,6 +68,8 @@ final class SlotWorker implements Runnable {
     private final Ownership.DeliveryGate gate;
     private final List<CompletableFuture<Void>> quietAsked = new ArrayList<>();
     private boolean lastPassQuiet;
+    /** The next idle wait: grows while passes find nothing, back to {@link #IDLE_POLL_MS} once woken or busy. */
+    private long idleWait = IDLE_POLL_MS;
     /** The highest message id this worker may take (a live deploy's cut: newer ones are the next revision's). */
     private volatile long cut = Long.MAX_VALUE;
     private volatile boolean running = true;
@@ -129,7 +139,7 @@ final class SlotWorker implements Runnable {
                 long waitMs = pausedNow ? IDLE_POLL_MS : pass();
                 if (pausedNow || lastPassQuiet) asked.forEach(f -> f.complete(null));
                 else if (!asked.isEmpty()) returnQuietAsks(asked);
-                if (waitMs > 0 && running) wakeup.await(waitMs);
+                if (waitMs > 0 && running && wakeup.await(waitMs)) idleWait = IDLE_POLL_MS;
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -196,10 +206,15 @@ final class SlotWorker implements Runnable {
             now = clock.millis();
         }
         if (!flush()) return STORE_ERROR_PAUSE_MS;
-        if (delivered > 0) return 0;
+        if (delivered > 0) {
+            idleWait = IDLE_POLL_MS;
+            return 0;
+        }
         lastPassQuiet = running;
-        if (nextDue != Long.MAX_VALUE) return Math.max(1, Math.min(IDLE_POLL_MS, nextDue - clock.millis()));
-        return IDLE_POLL_MS;
+        long idle = idleWait;
+        idleWait = Math.min(SAFETY_POLL_MS, idleWait * 2);
+        if (nextDue != Long.MAX_VALUE) return Math.max(1, Math.min(idle, nextDue - clock.millis()));
+        return idle;
     }
 
     /**

@@ -21,13 +21,15 @@ final class Wakeup {
         }
     }
 
-    /** Waits until rung (a ring that came while awake counts) or the time is up. */
-    void await(long millis) throws InterruptedException {
+    /** Waits until rung (a ring that came while awake counts) or the time is up; true when rung. */
+    boolean await(long millis) throws InterruptedException {
         lock.lock();
         try {
             long nanos = TimeUnit.MILLISECONDS.toNanos(millis);
             while (!pending && nanos > 0) nanos = rung.awaitNanos(nanos);
+            boolean wasRung = pending;
             pending = false;
+            return wasRung;
         } finally {
             lock.unlock();
         }

@@ -43,6 +43,14 @@ public interface EngineRun extends AutoCloseable {
          * workers ended their batch and recorded it; then the release commits.
          */
         void releasing(Set<String> interfaceNames);
+
+        /**
+         * Another engine made deliveries of these interfaces (which this run delivers) pending: wake their workers,
+         * as a local commit does. After a lost notice connection, called once with every interface the run
+         * delivers (notices may have been missed meanwhile).
+         */
+        default void pending(Set<String> interfaceNames) {
+        }
     }
 
     /** A run that owns whatever it is offered: one engine on its database, or a store without engines. */

@@ -4,7 +4,7 @@
  * delivering is.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package io.ductus.store.engine;
 
 import org.osgi.annotation.bundle.Export;

@@ -33,6 +33,8 @@ public final class JdbcEngines implements EngineStore {
     private final Transactions transactions;
     private final SessionConnections sessions;
     private volatile Solo solo;
+    /** This store's engine run on a shared database (null: none joined, or one engine per database). */
+    private volatile PostgresEngineRun shared;
 
     private record Solo(EngineRun run, long startedAt, String version, Set<String> queued) {
     }
@@ -64,8 +66,20 @@ public final class JdbcEngines implements EngineStore {
             org.slf4j.LoggerFactory.getLogger(JdbcEngines.class).info("engine run {} (one engine on this database)", run.id());
             return run;
         }
-        return new PostgresEngineRun(transactions, sessions, timings, nanos, version, queued, listener,
+        PostgresEngineRun run = new PostgresEngineRun(transactions, sessions, timings, nanos, version, queued, listener,
                 System.currentTimeMillis()).start(heartbeats, rounds);
+        shared = run;
+        return run;
+    }
+
+    /**
+     * This engine committed pending deliveries of the interface (intake, a route, an operator's action): on a
+     * shared database the engine that delivers it is told by a queue notice, so its workers go now rather than
+     * at their safety-net poll. Nothing on one engine per database.
+     */
+    void queued(String interfaceName) {
+        PostgresEngineRun run = shared;
+        if (run != null) run.queued(interfaceName);
     }
 
     @Override

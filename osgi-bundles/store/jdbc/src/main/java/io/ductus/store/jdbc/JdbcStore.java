@@ -112,7 +112,14 @@ public final class JdbcStore implements Store, AutoCloseable {
     @Override
     public List<Stored> store(IntakeBatch batch, long now) {
         if (batch.messages().isEmpty() && batch.progress() == null) return List.of();
-        return transactions.write(batch.durability(), c -> IntakeWriter.write(c, dialect, batch, tiers.of(c, batch.interfaceName()), now));
+        List<Stored> stored = transactions.write(batch.durability(), c -> IntakeWriter.write(c, dialect, batch, tiers.of(c, batch.interfaceName()), now));
+        for (int i = 0; i < stored.size(); i++) {
+            if (stored.get(i).duplicateOf() == null && !batch.messages().get(i).destinations().isEmpty()) {
+                engines.queued(batch.interfaceName());
+                break;
+            }
+        }
+        return stored;
     }
 
     @Override
@@ -141,7 +148,9 @@ public final class JdbcStore implements Store, AutoCloseable {
     @Override
     public Routed route(RouteBatch batch, long now) {
         if (batch.outcomes().isEmpty()) return new Routed(new Recorded(0, List.of()), List.of());
-        return transactions.write(Durability.RELAXED, c -> RouteWriter.write(c, dialect, tiers, batch, now));
+        Routed routed = transactions.write(Durability.RELAXED, c -> RouteWriter.write(c, dialect, tiers, batch, now));
+        if (!routed.stored().isEmpty()) engines.queued(batch.targetInterface());
+        return routed;
     }
 
     @Override
@@ -175,12 +184,17 @@ public final class JdbcStore implements Store, AutoCloseable {
 
     @Override
     public Changed resend(ResendRequest request, long now, Function<? super Changed, AuditEntry> audit) {
-        return action(c -> MessageActions.resend(c, dialect, request, now), audit);
+        Changed changed = action(c -> MessageActions.resend(c, dialect, request, now), audit);
+        queued(changed);
+        return changed;
     }
 
     @Override
     public Edited edit(EditRequest request, long now, Function<? super Edited, AuditEntry> audit) {
-        return action(c -> EditedCopies.edit(c, dialect, tiers, request, now), audit);
+        Edited edited = action(c -> EditedCopies.edit(c, dialect, tiers, request, now), audit);
+        if (!edited.destinations().isEmpty()) engines.queued(edited.interfaceName());
+        queued(edited.original());
+        return edited;
     }
 
     @Override
@@ -258,7 +272,19 @@ public final class JdbcStore implements Store, AutoCloseable {
 
     @Override
     public int retryNow(DestinationRef destination, long now, AuditEntry audit) {
-        return action(c -> MessageActions.retryNow(c, destination, now), waited -> audit);
+        int waited = action(c -> MessageActions.retryNow(c, destination, now), w -> audit);
+        if (waited > 0) engines.queued(destination.interfaceName());
+        return waited;
+    }
+
+    /** The interfaces whose deliveries an operator's action made pending: their owner is told ({@link JdbcEngines#queued}). */
+    private void queued(Changed changed) {
+        if (changed == null) return;
+        Set<String> names = new java.util.TreeSet<>();
+        for (io.ductus.store.DeliveryChange d : changed.deliveries()) {
+            if (d.after() == io.ductus.store.DeliveryStatus.PENDING) names.add(d.destination().interfaceName());
+        }
+        names.forEach(engines::queued);
     }
 
     @Override

@@ -95,6 +95,7 @@ final class PostgresEngineRun implements EngineRun {
     private int lockPid;
     private volatile boolean closed;
     private final List<Thread> threads = new ArrayList<>();
+    private volatile QueueNotices notices;
 
     PostgresEngineRun(Transactions transactions, SessionConnections sessions, EngineTimings timings, LongSupplier nanos,
                       String version, Set<String> queued, Listener listener, long now) {
@@ -119,6 +120,7 @@ final class PostgresEngineRun implements EngineRun {
         LOG.info("engine run {} on {} (process {}), version {}: lock held, heartbeat every {} ms, stale after {} ms, lease {} ms",
                 id, host, pid, version, timings.heartbeatMs(), timings.staleMs(), timings.leaseMs());
         round();
+        notices = new QueueNotices(sessions, id, this::heard, this::missed).start();
         if (heartbeats) {
             threads.add(Thread.ofPlatform().daemon(true).name("ductus-engine-heartbeat").start(() -> every(timings.heartbeatMs(), this::heartbeat)));
         }
@@ -146,6 +148,27 @@ final class PostgresEngineRun implements EngineRun {
     @Override
     public void offer(Set<String> queued) {
         offered = Set.copyOf(queued);
+    }
+
+    /** This engine committed pending deliveries of the interface: the engine that delivers it is told (docs/engines.md). */
+    void queued(String interfaceName) {
+        QueueNotices n = notices;
+        if (n != null) n.queued(interfaceName);
+    }
+
+    /** Another engine queued these: the workers of those this run delivers are woken. */
+    private void heard(Set<String> names) {
+        Set<String> mine = new TreeSet<>();
+        for (String name : names) {
+            if (owned.containsKey(name)) mine.add(name);
+        }
+        if (!mine.isEmpty()) listener.pending(mine);
+    }
+
+    /** Notices may have been missed (the notice session was lost): every worker of this run looks once. */
+    private void missed() {
+        Set<String> mine = new TreeSet<>(owned.keySet());
+        if (!mine.isEmpty()) listener.pending(mine);
     }
 
     @Override
@@ -551,6 +574,8 @@ final class PostgresEngineRun implements EngineRun {
     public void close() {
         if (closed) return;
         closed = true;
+        QueueNotices n = notices;
+        if (n != null) n.close();
         threads.forEach(Thread::interrupt);
         rounds.lock();
         try {

@@ -8,8 +8,14 @@ import io.ductus.store.StoreException;
 import io.ductus.store.jdbc.Dialect;
 import io.ductus.store.jdbc.JdbcStore;
 import io.ductus.store.jdbc.Migrations;
+import io.ductus.store.jdbc.SessionConnections;
+import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /** Opens a PostgreSQL store: the connection pools (the engine's, the API's callers') and the migrations (common and PostgreSQL-only). */
@@ -35,7 +41,7 @@ public final class PostgresStores {
             PGSimpleDataSource sessions = dataSource(parts);
             sessions.setApplicationName("ductus engine lock");
             sessions.setTcpKeepAlive(true); // a vanished host's lock session goes (the server probes too: see the run)
-            return new JdbcStore(Dialect.POSTGRES, new PostgresTransactions(pool, callers), setting.display(), sessions::getConnection);
+            return new JdbcStore(Dialect.POSTGRES, new PostgresTransactions(pool, callers), setting.display(), sessionsOf(sessions));
         } catch (RuntimeException e) {
             if (callers != null) callers.close();
             if (pool != null) pool.close();
@@ -43,6 +49,25 @@ public final class PostgresStores {
             throw new StoreException("cannot open " + setting.display() + ": " + ClientTls.refusal(e, "the driver")
                     .map(why -> "TLS to the database refused: " + why).orElse(e.getMessage()), e);
         }
+    }
+
+    /** Sessions of an engine run: its lock's, and the one it hears queue notices on (the driver's LISTEN notifications). */
+    private static SessionConnections sessionsOf(PGSimpleDataSource sessions) {
+        return new SessionConnections() {
+            @Override
+            public Connection open() throws SQLException {
+                return sessions.getConnection();
+            }
+
+            @Override
+            public List<Notice> notifications(Connection session, int timeoutMillis) throws SQLException {
+                PGNotification[] heard = session.unwrap(PGConnection.class).getNotifications(timeoutMillis);
+                if (heard == null || heard.length == 0) return List.of();
+                List<Notice> notices = new ArrayList<>(heard.length);
+                for (PGNotification n : heard) notices.add(new Notice(n.getParameter(), n.getPID()));
+                return notices;
+            }
+        };
     }
 
     static PGSimpleDataSource dataSource(PostgresUrl url) {

@@ -83,7 +83,18 @@ class EnginesOnOneDatabaseTest {
         public void releasing(Set<String> names) {
             for (String name : names) holders.remove(name, this);
         }
+
+        /** What another engine's queue notices woke, by when (System.nanoTime). */
+        final Map<String, Long> woken = new ConcurrentHashMap<>();
+
+        @Override
+        public void pending(Set<String> names) {
+            long now = System.nanoTime();
+            for (String name : names) woken.putIfAbsent(name, now);
+        }
     }
+
+    private final Map<EngineRun, Recording> listeners = new ConcurrentHashMap<>();
 
     /**
      * An engine: a store of its own and its run, which claims in its first round before this returns, writes its
@@ -98,6 +109,7 @@ class EnginesOnOneDatabaseTest {
         Recording listener = new Recording();
         EngineRun run = store.engines().join("test", queued, listener, FAST, System::nanoTime, heartbeats, false);
         runs.add(run);
+        listeners.put(run, listener);
         return run;
     }
 
@@ -150,6 +162,32 @@ class EnginesOnOneDatabaseTest {
             assertThat(e.pid()).isEqualTo(ProcessHandle.current().pid());
         });
         System.out.println("FIGURE join_and_claim_ms_1001=" + claimMs);
+    }
+
+    /**
+     * Engine b stores a message of an interface engine a delivers: a's listener is told at once by b's queue
+     * notice (the workers' idle poll is only a 30 s safety net), and only a's: b delivers nothing of it.
+     */
+    @Test
+    void aMessageStoredThroughAnotherEngineWakesTheOwnerWithinASecond() {
+        Set<String> names = interfaces(2);
+        JdbcStore storeA = PostgresStores.open(url);
+        EngineRun a = engine(storeA, names, true);
+        assertThat(owned(a, names)).isEqualTo(names);
+        JdbcStore storeB = PostgresStores.open(url);
+        EngineRun b = engine(storeB, names, true);
+        assertThat(owned(b, names)).isEmpty();
+        String name = names.iterator().next();
+        long sent = System.nanoTime();
+        storeB.store(io.ductus.store.IntakeBatch.of(name, io.ductus.store.Durability.STRICT, List.of(new io.ductus.store.NewMessage(
+                System.currentTimeMillis(), "MSH|x".getBytes(java.nio.charset.StandardCharsets.UTF_8), "UTF-8", null, 0, null,
+                List.of("out"), "test"))), System.currentTimeMillis());
+        Recording ofA = listeners.get(a);
+        until(() -> ofA.woken.containsKey(name), 1000, EnginesOnOneDatabaseTest::pause);
+        long ms = (ofA.woken.get(name) - sent) / 1_000_000;
+        assertThat(ofA.woken.keySet()).containsExactly(name);
+        assertThat(listeners.get(b).woken).isEmpty(); // b owns nothing, and its own notice is not for itself
+        System.out.println("FIGURE cross_engine_wake_ms=" + ms);
     }
 
     @Test
