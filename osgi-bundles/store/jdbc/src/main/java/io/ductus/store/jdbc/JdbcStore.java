@@ -88,10 +88,11 @@ public final class JdbcStore implements Store, AutoCloseable {
         this.tiers = owner != null ? owner.tiers : new Tiers();
         this.retention = new JdbcRetention(dialect, transactions, tiers);
         this.view = owner != null;
+        this.engines = owner != null ? owner.engines : new JdbcEngines(dialect, transactions, sessions);
+        // After engines: the callers' view shares them (its resends and edits tell the owner).
         Transactions callers = transactions.forCallers();
         this.forCallers = owner != null ? this
                 : callers == transactions ? this : new JdbcStore(dialect, callers, description, this, rest, null);
-        this.engines = owner != null ? owner.engines : new JdbcEngines(dialect, transactions, sessions);
     }
 
     /** Closes {@code resource} with the store (a SQLite file's engine lock). */
