@@ -410,6 +410,10 @@ final class PostgresEngineRun implements EngineRun {
                 c.setAutoCommit(false);
                 try (Statement s = c.createStatement()) {
                     s.execute("SET application_name = 'ductus engine rounds'");
+                    // A round's transaction holds the rounds' lock of every engine and never waits inside: an engine
+                    // frozen in the middle of one (SIGSTOP) would stop every other engine's rounds, takeovers
+                    // included, for as long as it stays frozen. The server ends such a session after the stale time.
+                    s.execute("SET idle_in_transaction_session_timeout = " + timings.staleMs());
                 }
                 c.commit();
                 roundConnection = c;
