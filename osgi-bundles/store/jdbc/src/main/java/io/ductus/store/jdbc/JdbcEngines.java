@@ -63,7 +63,7 @@ public final class JdbcEngines implements EngineStore {
         if (!shared()) {
             EngineRun run = EngineRun.solo(java.util.UUID.randomUUID().toString());
             solo = new Solo(run, System.currentTimeMillis(), version, Set.copyOf(queued));
-            org.slf4j.LoggerFactory.getLogger(JdbcEngines.class).info("engine run {} (one engine on this database)", run.id());
+            org.slf4j.LoggerFactory.getLogger(JdbcEngines.class).debug("engine run {} (one engine on this database)", run.id()); // alone: its id only matters to GET /api/v1/engines
             return run;
         }
         PostgresEngineRun run = new PostgresEngineRun(transactions, sessions, timings, nanos, version, queued, listener,
