@@ -88,7 +88,7 @@ public final class JdbcEngines implements EngineStore {
             Solo s = solo;
             if (s == null) return List.of();
             ProcessHandle self = ProcessHandle.current();
-            return List.of(new EngineRecord(s.run().id(), host(), self.pid(), s.version(), s.startedAt(), EngineRunState.RUNNING,
+            return List.of(new EngineRecord(s.run().id(), LocalHost.name(), self.pid(), s.version(), s.startedAt(), EngineRunState.RUNNING,
                     new java.util.TreeSet<>(s.queued()).stream().toList()));
         }
         return transactions.read(c -> {
@@ -155,15 +155,5 @@ public final class JdbcEngines implements EngineStore {
                 return s.executeUpdate();
             }
         });
-    }
-
-    private static String host() {
-        String env = System.getenv("HOSTNAME");
-        if (env != null && !env.isBlank()) return env;
-        try {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        } catch (java.net.UnknownHostException e) {
-            return "unknown";
-        }
     }
 }

@@ -107,7 +107,7 @@ final class PostgresEngineRun implements EngineRun {
         this.version = version;
         this.offered = Set.copyOf(queued);
         this.id = java.util.UUID.randomUUID().toString();
-        this.host = hostName();
+        this.host = LocalHost.name();
         this.pid = ProcessHandle.current().pid();
         this.startedAt = now;
     }
@@ -625,16 +625,6 @@ final class PostgresEngineRun implements EngineRun {
             c.close();
         } catch (SQLException ignored) {
             // the session is gone either way
-        }
-    }
-
-    private static String hostName() {
-        String env = System.getenv("HOSTNAME");
-        if (env != null && !env.isBlank()) return env;
-        try {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        } catch (java.net.UnknownHostException e) {
-            return "unknown";
         }
     }
 }

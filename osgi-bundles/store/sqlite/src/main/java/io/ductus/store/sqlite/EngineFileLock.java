@@ -1,6 +1,7 @@
 package io.ductus.store.sqlite;
 
 import io.ductus.store.StoreException;
+import io.ductus.store.jdbc.LocalHost;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -49,7 +50,7 @@ final class EngineFileLock implements AutoCloseable {
                 throw new StoreException("another engine runs on " + database + " (" + (holder.isEmpty() ? "a process" : holder)
                         + " holds " + file.getFileName() + "): one engine per SQLite file; stop it, or use PostgreSQL for several engines");
             }
-            String me = "process " + ProcessHandle.current().pid() + " on " + host();
+            String me = "process " + ProcessHandle.current().pid() + " on " + LocalHost.name();
             channel.truncate(0);
             channel.write(ByteBuffer.wrap(me.getBytes(StandardCharsets.UTF_8)), 0);
             channel.force(false);
@@ -61,16 +62,6 @@ final class EngineFileLock implements AutoCloseable {
                 // the first error is the one reported
             }
             throw new StoreException("cannot lock " + file + " (one engine per SQLite file): " + e.getMessage(), e);
-        }
-    }
-
-    private static String host() {
-        String env = System.getenv("HOSTNAME");
-        if (env != null && !env.isBlank()) return env;
-        try {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        } catch (java.net.UnknownHostException e) {
-            return "this host";
         }
     }
 
