@@ -221,7 +221,7 @@ public final class RetentionService implements AutoCloseable {
         RetentionStore.Maintained m = store.maintain(clock.millis(), keeping);
         if (m.made() + m.dropped() + m.moved() + m.gaveUp() > 0) {
             LOG.info("retention: partitions made {}, periods dropped {} with {} message(s) ({} kept out of them), {} message(s)"
-                    + " moved to a changed window's tier, {} not made this time (locked), in {} ms",
+                    + " moved to a changed window's tier, {} left for the next run (a lock held: leaves not made, periods not dropped), in {} ms",
                     m.made(), m.dropped(), m.droppedMessages(), m.held(), m.moved(), m.gaveUp(), m.nanos() / 1_000_000);
         }
         return m.droppedMessages();

@@ -87,7 +87,7 @@ public interface RetentionStore {
      * @param droppedMessages messages that went with them
      * @param held    messages moved out of dropped periods to stay (held area, or a longer window's tier)
      * @param moved   messages moved to their interface's tier after a window change
-     * @param gaveUp  leaves not made this time: their lock was taken (the next run tries again)
+     * @param gaveUp  leaves not made and periods not dropped this time: their lock was taken (the next run tries again)
      * @param nanos   how long the run took
      */
     record Maintained(int made, int dropped, long droppedMessages, long held, long moved, int gaveUp, long nanos) {

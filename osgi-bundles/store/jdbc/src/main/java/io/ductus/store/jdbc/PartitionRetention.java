@@ -25,8 +25,10 @@ import java.util.stream.Collectors;
  *     they move once delivered, or when their leaf expires);</li>
  * <li>each expired leaf: the messages someone still needs move out, each with all its deliveries (those inside
  *     their interface's window, now longer, to its tier; pending ones and quarantined ones the interface keeps
- *     to the held area, tier 0), the dedupe claims of the rest go, then deliveries' leaf and messages' leaf are
- *     detached CONCURRENTLY, checked again (a message resent in between is copied back), and dropped;</li>
+ *     to the held area, tier 0), the dedupe claims of the rest go, then messages' leaf and deliveries' leaf are
+ *     detached together in one transaction (readers see the period whole or not at all, at any moment and after
+ *     any crash; the detach gives way to a long query and tries again), checked again (a message resent in
+ *     between is copied back), and dropped;</li>
  * <li>a month of the held area that is over goes the same way once nothing in it is needed.</li>
  * </ol>
  */
@@ -34,10 +36,21 @@ final class PartitionRetention {
 
     static final int BATCH = 1_000;
 
+    /**
+     * Between two tries of a period's detach that gave way (a lock held by a long query): a rest 10 times as
+     * long as the try waited, so that the tier's inserts and reads wait on it at most a tenth of the time.
+     */
+    static final long DETACH_PAUSE_NANOS = 10L * Partitions.DETACH_LOCK_TIMEOUT_MS * 1_000_000;
+    /** How long one run keeps trying to detach a period before it leaves it to the next run. */
+    static final long DETACH_PATIENCE_NANOS = 60_000_000_000L;
+
     private final Transactions tx;
     private final Tiers tiers;
     /** Messages that went with the leaves this run dropped (counted before each detach). */
     private long droppedMessages;
+    /** Periods this run detached, and those whose detach it gave up on. */
+    private int droppedPeriods;
+    private int gaveUpDrops;
 
     PartitionRetention(Transactions tx, Tiers tiers) {
         this.tx = tx;
@@ -68,27 +81,28 @@ final class PartitionRetention {
     private Maintained run(long now, Map<String, Keeping> keeping) {
         long t0 = System.nanoTime();
         droppedMessages = 0;
+        droppedPeriods = 0;
+        gaveUpDrops = 0;
         tx.read(c -> {
             tiers.reload(c);
             return null;
         });
         Map<String, State> leaves = tx.read(Partitions::leaves);
-        int dropped = 0;
         long held = 0;
-        // 1. Drops an earlier run left half done (detached or detach pending: only expired leaves ever are).
+        // 1. Drops an earlier run left half done: both leaves detached (or, left by an earlier version, one of
+        // them detached or pending detach). Only expired leaves ever are.
         for (var e : Map.copyOf(leaves).entrySet()) {
             if (e.getValue() == State.ATTACHED || !Periods.tableOf(e.getKey()).equals("messages")) continue;
             Period p = Periods.ofLeaf(e.getKey()).orElseThrow();
             held += dropPeriod(p, keeping, now);
-            dropped++;
         }
         for (var e : Map.copyOf(leaves).entrySet()) {
-            // a deliveries leaf detached before its messages leaf was (or after that one was dropped)
+            // a deliveries leaf detached before its messages leaf was (an earlier version detached them one after
+            // the other), or left after that one was dropped
             if (e.getValue() == State.ATTACHED || !Periods.tableOf(e.getKey()).equals("deliveries")) continue;
             Period p = Periods.ofLeaf(e.getKey()).orElseThrow();
             if (tx.read(c -> Partitions.state(c, p.leaf("messages"))).orElse(State.ATTACHED) != State.ATTACHED) continue;
             held += dropPeriod(p, keeping, now);
-            dropped++;
         }
         // 2. Leaves ahead of time.
         leaves = tx.read(Partitions::leaves);
@@ -99,7 +113,7 @@ final class PartitionRetention {
             try {
                 made += Partitions.ensure(tx, p, leaves, tomorrow);
             } catch (StoreException e) {
-                if (!lockTimeout(e)) throw e;
+                if (!Partitions.lockTimeout(e)) throw e;
                 gaveUp++; // someone holds a conflicting lock; the next run tries again
             }
         }
@@ -114,16 +128,8 @@ final class PartitionRetention {
             boolean due = p.tier() == Tiers.HELD ? p.to() <= now && !needed(p, keeping, now) : p.expired(now);
             if (!due) continue;
             held += dropPeriod(p, keeping, now);
-            dropped++;
         }
-        return new Maintained(made, dropped, droppedMessages, held, moved, gaveUp, System.nanoTime() - t0);
-    }
-
-    private static boolean lockTimeout(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof SQLException sql && "55P03".equals(sql.getSQLState())) return true;
-        }
-        return false;
+        return new Maintained(made, droppedPeriods, droppedMessages, held, moved, gaveUp + gaveUpDrops, System.nanoTime() - t0);
     }
 
     /** Where a message of an expired period must go to stay, or null when it goes with its leaf. */
@@ -178,8 +184,9 @@ final class PartitionRetention {
 
     /**
      * Drops one expired period: what is needed moves out, the rest's dedupe claims go, both leaves are
-     * detached, checked again, and dropped. Returns how many messages moved out. Safe to run again after a
-     * crash at any point: each step finds what the last one left.
+     * detached in one transaction, checked again, and dropped. Returns how many messages moved out. Safe to run
+     * again after a crash at any point: each step finds what the last one left. If the detach keeps giving way
+     * ({@link #DETACH_PATIENCE_NANOS}) the period stays, whole, for the next run.
      */
     private long dropPeriod(Period p, Map<String, Keeping> keeping, long now) {
         String messages = p.leaf("messages");
@@ -203,8 +210,15 @@ final class PartitionRetention {
             forgetClaims(messages);
             gone += tx.read(c -> count(c, messages));
         }
-        Partitions.detach(tx, deliveries, p);
-        Partitions.detach(tx, messages, p);
+        long patience = System.nanoTime() + DETACH_PATIENCE_NANOS;
+        while (!Partitions.detach(tx, p)) {
+            if (System.nanoTime() - patience > 0) {
+                gaveUpDrops++; // the period stays whole (its needed messages moved out already); the next run tries again
+                return moved;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(DETACH_PAUSE_NANOS);
+        }
+        droppedPeriods++;
         long back = copyBack(p, keeping, now);
         if (tx.read(c -> Partitions.state(c, deliveries)).isPresent()) Partitions.drop(tx, deliveries);
         if (tx.read(c -> Partitions.state(c, messages)).isPresent()) Partitions.drop(tx, messages);

@@ -21,12 +21,18 @@ import java.util.regex.Pattern;
  * leaf is made as a table of its own and then attached: ATTACH PARTITION takes only a SHARE UPDATE EXCLUSIVE
  * lock on its tier's table, which neither inserts nor reads conflict with, so making one never holds up
  * intake, even behind a long report query (CREATE TABLE … PARTITION OF would take an ACCESS EXCLUSIVE lock,
- * and every insert would queue behind it while it waited). One table per transaction, messages first.
+ * and every insert would queue behind it while it waited). One table per transaction, messages first. A
+ * period's two leaves are detached together, in one transaction ({@link #detach}).
  */
 final class Partitions {
 
     /** How long making a leaf ahead of time waits for its lock before it gives up until the next run. */
     static final int LOCK_TIMEOUT_MS = 2_000;
+    /**
+     * How long a period's detach waits for its locks before it gives way (inserts and reads of the tier queue
+     * behind it meanwhile); below PostgreSQL's deadlock_timeout (1 s).
+     */
+    static final int DETACH_LOCK_TIMEOUT_MS = 100;
     /**
      * The first keys of the advisory locks: one maintenance run at a time on a database, and one maker per leaf
      * (engines' own locks use one bigint key, a space of its own).
@@ -150,20 +156,51 @@ final class Partitions {
     }
 
     /**
-     * Detaches a leaf without a lock that inserts or reads wait for (CONCURRENTLY: it waits for the queries
-     * that started before it instead), finishing a detach an earlier run left half done.
+     * Detaches a period's two leaves, messages' and deliveries', in one transaction, so that readers see the
+     * period whole or not at all, however the process ends (a plain DETACH each: CONCURRENTLY cannot run in a
+     * transaction block, and between two of them one leaf would be gone and the other not). Plain DETACH takes
+     * an ACCESS EXCLUSIVE lock on the tier's table, which every insert and read of that tier waits for, also
+     * while it waits itself: so it waits at most {@link #DETACH_LOCK_TIMEOUT_MS} (shorter than the deadlock
+     * timeout, so that this transaction is the one that gives way) and holds it only for the catalog change.
+     * Returns false when it gave way (nothing changed; try again later). A detach CONCURRENTLY an earlier
+     * version left half done is finalized first (a leaf pending detach is invisible already).
      */
-    static void detach(Transactions tx, String leaf, Period p) {
-        String parent = Periods.tableOf(leaf) + "_t" + p.tier();
-        State s = tx.read(c -> state(c, leaf)).orElse(State.DETACHED);
-        if (s == State.DETACHED) return;
-        String how = s == State.DETACH_PENDING ? " FINALIZE" : " CONCURRENTLY";
-        tx.autocommit(c -> {
-            try (Statement st = c.createStatement()) {
-                st.execute("ALTER TABLE " + parent + " DETACH PARTITION " + leaf + how);
-            }
-            return null;
-        });
+    static boolean detach(Transactions tx, Period p) {
+        for (String table : Periods.TABLES) {
+            String leaf = p.leaf(table);
+            if (tx.read(c -> state(c, leaf)).orElse(State.DETACHED) != State.DETACH_PENDING) continue;
+            tx.autocommit(c -> {
+                try (Statement st = c.createStatement()) {
+                    st.execute("ALTER TABLE " + table + "_t" + p.tier() + " DETACH PARTITION " + leaf + " FINALIZE");
+                }
+                return null;
+            });
+        }
+        try {
+            tx.write(Durability.STRICT, c -> {
+                try (Statement st = c.createStatement()) {
+                    st.execute("SET LOCAL lock_timeout = " + DETACH_LOCK_TIMEOUT_MS);
+                    for (String table : Periods.TABLES) { // messages first, as writers lock them
+                        String leaf = p.leaf(table);
+                        if (state(c, leaf).orElse(State.DETACHED) != State.ATTACHED) continue;
+                        st.execute("ALTER TABLE " + table + "_t" + p.tier() + " DETACH PARTITION " + leaf);
+                    }
+                }
+                return null;
+            });
+            return true;
+        } catch (StoreException e) {
+            if (lockTimeout(e)) return false;
+            throw e;
+        }
+    }
+
+    /** Whether a statement gave up waiting for its lock ({@code lock_timeout}). */
+    static boolean lockTimeout(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql && "55P03".equals(sql.getSQLState())) return true;
+        }
+        return false;
     }
 
     /** Drops a detached leaf table (nobody can see it any more). */

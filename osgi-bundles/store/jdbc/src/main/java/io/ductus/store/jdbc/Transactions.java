@@ -29,7 +29,7 @@ public interface Transactions extends AutoCloseable {
 
     /**
      * Runs {@code work} on a connection of its own in autocommit mode: for the statements PostgreSQL refuses
-     * inside a transaction block (DETACH PARTITION … CONCURRENTLY). Only PostgreSQL has them.
+     * inside a transaction block (DETACH PARTITION … FINALIZE), and a session's own advisory lock. Only PostgreSQL has them.
      */
     default <T> T autocommit(SqlWork<T> work) {
         throw new UnsupportedOperationException("no statements outside a transaction on this database");

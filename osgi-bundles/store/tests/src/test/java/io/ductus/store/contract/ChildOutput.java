@@ -42,6 +42,35 @@ final class ChildOutput implements Runnable {
         return output;
     }
 
+    /**
+     * Runs {@code main} like {@link #runAndKill} and kills it (SIGKILL) as soon as {@code when} is true (polled
+     * from its "ready" on, up to 60 s, however busy the machine); {@code before} runs then, just before the kill.
+     */
+    static ChildOutput runAndKillWhen(Class<?> main, List<String> args, java.util.concurrent.Callable<Boolean> when,
+                                      java.util.concurrent.Callable<?> before) throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        List<String> command = new ArrayList<>(List.of(java.toString(), "--enable-native-access=ALL-UNNAMED",
+                "-cp", System.getProperty("java.class.path"), main.getName()));
+        command.addAll(args);
+        Process child = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        ChildOutput output = new ChildOutput(child.getInputStream());
+        Thread.ofPlatform().daemon().start(output);
+        try {
+            if (!output.ready.await(30, TimeUnit.SECONDS)) throw new AssertionError("the child did not open the database");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!when.call()) {
+                if (System.nanoTime() > deadline) throw new AssertionError("the child never got to the moment to kill it");
+                if (!child.isAlive()) throw new AssertionError("the child ended before it was killed");
+            }
+            before.call();
+        } finally {
+            child.destroyForcibly(); // SIGKILL
+            child.waitFor(10, TimeUnit.SECONDS);
+        }
+        if (!output.done.await(10, TimeUnit.SECONDS)) throw new AssertionError("the child's output did not end");
+        return output;
+    }
+
     final CountDownLatch ready = new CountDownLatch(1);
     final CountDownLatch done = new CountDownLatch(1);
     private final InputStream in;
