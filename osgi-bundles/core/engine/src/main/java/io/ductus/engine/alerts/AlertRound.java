@@ -55,7 +55,21 @@ final class AlertRound {
         this.events = events;
     }
 
+    /**
+     * Who speaks for a target, decided against its stored alert (null for none): the observation as it is, or held
+     * (engines sharing a database leave one engine's own trouble to it, {@link HealthObservations#voice}).
+     */
+    interface Voice {
+        Voice AS_OBSERVED = (o, stored) -> o;
+
+        Observation of(Observation o, AlertRecord stored);
+    }
+
     Result run(List<Observation> observations, Instant now) {
+        return run(observations, now, Voice.AS_OBSERVED);
+    }
+
+    Result run(List<Observation> observations, Instant now, Voice voice) {
         Map<String, AlertRecord> stored = new HashMap<>();
         for (AlertRecord r : store.alerts()) stored.put(r.target(), r);
         List<SilenceRecord> silences = store.silences(now.toEpochMilli());
@@ -72,9 +86,10 @@ final class AlertRound {
                 all.add(new Observation(r.target(), AlertRecords.kind(r), r.interfaceName(), Observation.OK, null, null, false));
             }
         }
-        for (Observation o : all) {
-            if (!seen.add(o.target())) continue;
-            AlertRecord from = stored.get(o.target());
+        for (Observation seenNow : all) {
+            if (!seen.add(seenNow.target())) continue;
+            AlertRecord from = stored.get(seenNow.target());
+            Observation o = voice.of(seenNow, from);
             AlertState state = from == null ? AlertState.ok(o.target()) : AlertRecords.state(from);
             Optional<Policy> policy = settings.policyFor(o);
             AlertStep.Step step = AlertStep.step(state, o, policy, settings.settle(), silenced(silences, o, now), now);

@@ -130,7 +130,7 @@ public final class Alerts implements AutoCloseable {
             publishChanges(snapshot);
             List<Observation> observations = new ArrayList<>(HealthObservations.of(snapshot, Duration.between(started, now)));
             for (AlertSource source : sources) observations.addAll(source.observe(now));
-            AlertRound.Result result = round.run(observations, now);
+            AlertRound.Result result = round.run(observations, now, HealthObservations.voice(snapshot));
             databaseLoss.reachable(now);
             if (result.notices() > 0) wakeSender();
         } catch (StoreException e) {

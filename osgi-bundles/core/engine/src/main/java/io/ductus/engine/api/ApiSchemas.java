@@ -61,7 +61,7 @@ public final class ApiSchemas {
                 "paused", bool("an operator paused it: its messages wait"), "connector", ref("Connector"),
                 "pending", integer("deliveries waiting (retries included)"),
                 "quarantined", integer("deliveries quarantined, not yet resent or dismissed"), "health", ref("DestinationHealth"),
-                "lastFinishedAt", nullableDateTime("when its last delivery finished (sent, filtered or quarantined); null when none has"
+                "lastFinishedAt", nullableDateTime("when its last delivery finished (sent, filtered or quarantined), on any engine; null when none has"
                         + " (kept across restarts with the health facts)")));
         s.put("Interface", object(List.of("name", "state", "source", "health", "destinations", "problems"),
                 "name", string("the interface's folder name"),
@@ -74,8 +74,10 @@ public final class ApiSchemas {
                 "source", ref("Connector"),
                 "health", ref("HealthSummary"), "ownHealth", ref("HealthSummary"), "destinations", array(ref("Destination")),
                 "problems", array(string("a problem of its files or code, as ductus validate prints it: file:line:column: field: message")),
-                "lastReceivedAt", nullableDateTime("when it last stored a message; null when it never has (kept across restarts with the"
-                        + " health facts)")));
+                "lastReceivedAt", nullableDateTime("when it last stored a message, on any engine sharing the database; null when it"
+                        + " never has (kept across restarts with the health facts)"),
+                "deliveredBy", nullableString("while several engines share the database: the run id of the engine that delivers its"
+                        + " destinations (docs/engines.md); null with one engine, and while no live engine delivers it")));
         s.put("InterfaceList", object(List.of("draining", "interfaces"), "draining", bool("whether the engine drains"),
                 "interfaces", array(ref("Interface"))));
         s.put("InterfaceRetention", object(List.of("name", "retention", "applied", "waitingForConfirmation", "quarantined", "messages",

@@ -6,9 +6,7 @@ import io.ductus.core.health.Health;
 import io.ductus.core.health.Trend;
 import io.ductus.engine.health.HealthSnapshot.DestinationView;
 import io.ductus.engine.health.HealthSnapshot.InterfaceHealth;
-import io.ductus.engine.monitor.Activity;
 import io.ductus.engine.runtime.InterfaceManager.ConnectorState;
-import io.ductus.store.DestinationRef;
 import io.ductus.engine.runtime.InterfaceManager.InterfaceState;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,10 +20,10 @@ final class InterfaceJson {
     private InterfaceJson() {
     }
 
-    static Map<String, Object> of(InterfaceHealth i, Activity activity) {
+    static Map<String, Object> of(InterfaceHealth i) {
         InterfaceState state = i.state();
         List<Map<String, Object>> destinations = new ArrayList<>();
-        for (DestinationView d : i.destinations()) destinations.add(destination(state, d, activity));
+        for (DestinationView d : i.destinations()) destinations.add(destination(state, d));
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", state.name());
         m.put("state", state.state());
@@ -37,12 +35,13 @@ final class InterfaceJson {
         m.put("ownHealth", json(i.own()));
         m.put("destinations", destinations);
         m.put("problems", state.problems());
-        m.put("lastReceivedAt", instant(activity.of(state.name()).lastReceived()));
+        m.put("lastReceivedAt", instant(i.lastReceived() == null ? -1 : i.lastReceived()));
+        m.put("deliveredBy", i.deliveredBy());
         return m;
     }
 
     /** One destination of {@code state} with its counts and health. */
-    static Map<String, Object> destination(InterfaceState state, DestinationView d, Activity activity) {
+    static Map<String, Object> destination(InterfaceState state, DestinationView d) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("interface", state.name());
         m.put("name", d.name());
@@ -51,7 +50,7 @@ final class InterfaceJson {
         m.put("pending", d.counts().pending());
         m.put("quarantined", d.counts().quarantined());
         m.put("health", json(d.health()));
-        m.put("lastFinishedAt", instant(activity.of(new DestinationRef(state.name(), d.name())).lastFinished()));
+        m.put("lastFinishedAt", instant(d.lastFinished() == null ? -1 : d.lastFinished()));
         return m;
     }
 

@@ -51,14 +51,14 @@ final class InterfaceRoutes {
         interfaces(runtime);
         HealthSnapshot snapshot = runtime.get().health().snapshot();
         return ApiResponse.json(200, Map.of("draining", snapshot.draining(),
-                "interfaces", snapshot.interfaces().stream().map(i -> InterfaceJson.of(i, activity)).toList()));
+                "interfaces", snapshot.interfaces().stream().map(i -> InterfaceJson.of(i)).toList()));
     }
 
     private ApiResponse one(ApiRequest request) {
         InterfaceManager interfaces = interfaces(runtime);
         String name = request.pathName("name");
         state(interfaces, name);
-        return ApiResponse.json(200, InterfaceJson.of(runtime.get().health().snapshot().find(name).orElseThrow(), activity));
+        return ApiResponse.json(200, InterfaceJson.of(runtime.get().health().snapshot().find(name).orElseThrow()));
     }
 
     private ApiResponse pause(ApiRequest request, Caller caller) {
@@ -101,7 +101,7 @@ final class InterfaceRoutes {
         }
         HealthSnapshot.InterfaceHealth health = runtime.get().health().snapshot().find(name).orElseThrow();
         var d = health.destinations().stream().filter(x -> x.name().equals(destination)).findFirst().orElseThrow();
-        return ApiResponse.json(200, InterfaceJson.destination(health.state(), d, activity));
+        return ApiResponse.json(200, InterfaceJson.destination(health.state(), d));
     }
 
     private static InterfaceState state(InterfaceManager interfaces, String name) {

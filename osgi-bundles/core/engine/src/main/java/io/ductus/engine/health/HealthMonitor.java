@@ -16,6 +16,10 @@ import io.ductus.sdk.ConnectorStatus;
 import io.ductus.store.DestinationCounts;
 import io.ductus.store.DestinationRef;
 import io.ductus.store.Store;
+import io.ductus.store.alert.DestinationActivity;
+import io.ductus.store.alert.InterfaceActivity;
+import io.ductus.store.engine.EngineRecord;
+import io.ductus.store.engine.EngineRun;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,6 +28,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Gathers the facts of every interface and destination and asks the core to judge them
@@ -31,6 +37,13 @@ import java.util.Map;
  * destination with a backlog (one index probe per lane), what intake and the workers last did, the rates of
  * the last minutes and the usual ones for this hour of the week. Also keeps the rates sampled and the last
  * moves saved ({@link #tick}).
+ *
+ * <p>Engines sharing a PostgreSQL database (docs/engines.md) all receive, and each interface is delivered by one.
+ * While this engine sees another live one, it judges from what they share: the newest receipt and finish of any
+ * engine (the activity rows every engine saves, whose times only move forward) besides its own; a destination it
+ * does not deliver without its own connector's word or trends (the engine that delivers it has those); and its own
+ * trouble (its source, its intake, its run of an interface) named as this engine's. With one engine nothing is
+ * read or judged differently.
  */
 public final class HealthMonitor {
 
@@ -41,8 +54,17 @@ public final class HealthMonitor {
     private final ZoneId zone;
     private final Trends trends;
     private final Watch watch;
+    private final Supplier<EngineRun> run;
+    /** Set once this engine saw another live engine on its database: from then on it judges what they share. */
+    private volatile boolean shared;
 
     public HealthMonitor(InterfaceManager interfaces, Store store, Activity activity, Clock clock, ZoneId zone) {
+        this(interfaces, store, activity, clock, zone, () -> EngineRun.solo("solo"));
+    }
+
+    /** @param run this engine's run on the database: which interfaces it delivers */
+    public HealthMonitor(InterfaceManager interfaces, Store store, Activity activity, Clock clock, ZoneId zone, Supplier<EngineRun> run) {
+        this.run = run;
         this.interfaces = interfaces;
         this.store = store;
         this.activity = activity;
@@ -74,8 +96,11 @@ public final class HealthMonitor {
     public void tick() {
         long now = clock.millis();
         List<DestinationRef> destinations = interfaces.destinations();
-        watch.sample(destinations, now);
-        watch.save(interfaces.names(), destinations, now);
+        // Trends and their baselines are learned by the engine that delivers: another engine's counters finish nothing.
+        EngineRun delivering = run.get();
+        List<DestinationRef> delivered = destinations.stream().filter(d -> delivering.owns(d.interfaceName())).toList();
+        watch.sample(delivered, now);
+        watch.save(interfaces.names(), destinations, Set.copyOf(delivered), now);
     }
 
     public static final long TICK_MS = Trends.SAMPLE_MS;
@@ -83,6 +108,7 @@ public final class HealthMonitor {
     /** Judges everything now. Throws {@link io.ductus.store.StoreException} when the queues cannot be read. */
     public HealthSnapshot snapshot() {
         Instant now = clock.instant();
+        Engines engines = engines();
         List<InterfaceState> states = new ArrayList<>();
         Map<DestinationRef, DestinationCounts> counts = QueueCounts.read(store, interfaces.destinations());
         Map<String, InterfaceDefinition> definitions = new LinkedHashMap<>();
@@ -104,9 +130,68 @@ public final class HealthMonitor {
         List<HealthSnapshot.InterfaceHealth> all = new ArrayList<>(states.size());
         for (InterfaceState state : states) {
             InterfaceDefinition definition = definitions.get(state.name());
-            all.add(definition == null ? unread(state) : judge(state, definition, counts, heads, now));
+            all.add(definition == null ? unread(state, engines) : judge(state, definition, counts, heads, engines, now));
         }
-        return new HealthSnapshot(now, interfaces.draining(), all);
+        if (!engines.shared()) return new HealthSnapshot(now, interfaces.draining(), all);
+        return new HealthSnapshot(now, interfaces.draining(), all, engines.self(), engines.live());
+    }
+
+    /**
+     * Who this engine is among those on its database, who delivers what, and the newest moves of any engine (the
+     * activity rows: one read of each, a row per interface and destination). {@link Engines#ALONE} with one engine.
+     */
+    private record Engines(String self, Set<String> live, Map<String, String> deliveredBy, String eldest, EngineRun run,
+                           Map<String, Long> received, Map<DestinationRef, DestinationActivity> moves) {
+        boolean shared() {
+            return self != null;
+        }
+
+        boolean delivers(String interfaceName) {
+            return !shared() || run.owns(interfaceName);
+        }
+
+        /** Who judges an interface's expectations: the engine that delivers it, else the longest-running live one. */
+        boolean judges(String interfaceName) {
+            if (!shared()) return true;
+            String by = deliveredBy.get(interfaceName);
+            return by == null ? eldest == null || eldest.equals(self) : by.equals(self);
+        }
+    }
+
+    private Engines engines() {
+        EngineRun mine = run.get();
+        List<EngineRecord> live;
+        try {
+            live = store.engines().engines();
+        } catch (UnsupportedOperationException noEngines) {
+            live = List.of();
+        }
+        if (live.size() > 1) shared = true;
+        if (!shared) return new Engines(null, Set.of(), Map.of(), null, mine, Map.of(), Map.of());
+        Map<String, String> deliveredBy = new java.util.HashMap<>();
+        Set<String> ids = new java.util.LinkedHashSet<>();
+        for (EngineRecord e : live) {
+            ids.add(e.id());
+            e.owns().forEach(name -> deliveredBy.put(name, e.id()));
+        }
+        Map<String, Long> received = new java.util.HashMap<>();
+        for (InterfaceActivity a : store.alerts().interfaceActivity()) {
+            if (a.lastReceived() != null) received.put(a.interfaceName(), a.lastReceived());
+        }
+        Map<DestinationRef, DestinationActivity> moves = new java.util.HashMap<>();
+        for (DestinationActivity a : store.alerts().destinationActivity()) moves.put(a.destination(), a);
+        return new Engines(mine.id(), ids, deliveredBy, live.isEmpty() ? null : live.get(0).id(), mine, received, moves);
+    }
+
+    private static Long newest(long local, Long shared) {
+        long at = shared == null ? local : Math.max(local, shared);
+        return at < 0 ? null : at;
+    }
+
+    /** A judgement of this engine's own trouble, named as this engine's while engines share the database. */
+    private static Health mine(Health h, Engines engines) {
+        if (!engines.shared() || h.state() == Health.State.OK || h.state() == Health.State.SILENT) return h;
+        return new Health(h.state(), HealthSnapshot.onEngine(engines.self()) + h.reason());
     }
 
     /**
@@ -151,36 +236,48 @@ public final class HealthMonitor {
     }
 
     /** An interface not loaded whose files did not even make a definition: it does not run, for that reason. */
-    private static HealthSnapshot.InterfaceHealth unread(InterfaceState state) {
-        Health own = new Health(Health.State.STOPPED, state.reason());
-        return new HealthSnapshot.InterfaceHealth(state, own, own, null, List.of());
+    private static HealthSnapshot.InterfaceHealth unread(InterfaceState state, Engines engines) {
+        Health own = mine(new Health(Health.State.STOPPED, state.reason()), engines);
+        return new HealthSnapshot.InterfaceHealth(state, own, own, null, List.of(), engines.deliveredBy().get(state.name()),
+                engines.delivers(state.name()), engines.judges(state.name()), engines.received().get(state.name()));
     }
 
     private HealthSnapshot.InterfaceHealth judge(InterfaceState state, InterfaceDefinition definition,
                                                  Map<DestinationRef, DestinationCounts> counts,
-                                                 Map<DestinationRef, List<io.ductus.store.LaneHead>> heads, Instant now) {
+                                                 Map<DestinationRef, List<io.ductus.store.LaneHead>> heads, Engines engines, Instant now) {
         long nowMs = now.toEpochMilli();
-        long lastReceived = activity.of(state.name()).lastReceived();
-        Health own = HealthCheck.interfaceOwn(new InterfaceFacts(state.runs() ? null : state.reason(), state.source().status(),
-                state.source().detail(), lastReceived < 0 ? null : Instant.ofEpochMilli(lastReceived),
+        // Receiving is shared: silence is judged from the newest receipt of any engine.
+        Long lastReceived = newest(activity.of(state.name()).lastReceived(), engines.received().get(state.name()));
+        Health own = mine(HealthCheck.interfaceOwn(new InterfaceFacts(state.runs() ? null : state.reason(), state.source().status(),
+                state.source().detail(), lastReceived == null ? null : Instant.ofEpochMilli(lastReceived),
                 Instant.ofEpochMilli(watch.since(state.name(), nowMs)), definition.expectations(),
-                Duration.ofMillis(activity.of(state.name()).latency().lagMillis(nowMs))), now, zone);
+                Duration.ofMillis(activity.of(state.name()).latency().lagMillis(nowMs))), now, zone), engines);
+        boolean delivers = engines.delivers(state.name());
+        String deliveredBy = engines.deliveredBy().get(state.name());
         List<HealthSnapshot.DestinationView> views = new ArrayList<>();
         Map<String, Health> healths = new LinkedHashMap<>();
         for (DestinationState d : state.destinations()) {
             DestinationRef ref = new DestinationRef(state.name(), d.name());
             DestinationCounts c = counts.getOrDefault(ref, new DestinationCounts(ref, 0, 0));
-            DestinationHealth health = HealthCheck.destination(facts(state, d, ref, c, heads.getOrDefault(ref, List.of()), definition,
-                    now), now);
-            views.add(new HealthSnapshot.DestinationView(d, c, health));
+            DestinationFacts facts = facts(state, d, ref, c, heads.getOrDefault(ref, List.of()), definition, delivers,
+                    engines.moves().get(ref), now);
+            DestinationHealth health = HealthCheck.destination(facts, now);
+            if (engines.shared() && deliveredBy == null && health.health().state() == Health.State.STALLED) {
+                health = new DestinationHealth(new Health(Health.State.STALLED, health.health().reason()
+                        + "; no live engine delivers interface " + state.name()), health.waiting(), health.oldestWaiting(),
+                        health.trend(), health.causes());
+            }
+            views.add(new HealthSnapshot.DestinationView(d, c, health, facts.lastFinished() == null ? null
+                    : facts.lastFinished().toEpochMilli()));
             healths.put(d.name(), health.health());
         }
         return new HealthSnapshot.InterfaceHealth(state, own, HealthCheck.ofInterface(own, healths), definition.owner().orElse(null),
-                views);
+                views, deliveredBy, delivers, engines.judges(state.name()), lastReceived);
     }
 
     private DestinationFacts facts(InterfaceState state, DestinationState d, DestinationRef ref, DestinationCounts c,
-                                   List<io.ductus.store.LaneHead> read, InterfaceDefinition definition, Instant now) {
+                                   List<io.ductus.store.LaneHead> read, InterfaceDefinition definition, boolean delivers,
+                                   DestinationActivity shared, Instant now) {
         List<LaneHead> heads = new ArrayList<>(read.size());
         Instant oldest = null;
         for (io.ductus.store.LaneHead h : read) {
@@ -190,11 +287,19 @@ public final class HealthMonitor {
         }
         Activity.DestinationMoments m = activity.of(ref);
         Activity.DestinationMoments.Failure failure = m.lastFailure();
-        ConnectorStatus connector = d.connector().status() == null ? ConnectorStatus.OK : d.connector().status();
-        return new DestinationFacts(state.runs(), d.paused(), connector, d.connector().detail(), c.pending(), oldest, c.quarantined(),
-                m.lastFinished() < 0 ? null : Instant.ofEpochMilli(m.lastFinished()),
-                failure == null ? null : Instant.ofEpochMilli(failure.at()), failure == null ? null : failure.error(),
-                Instant.ofEpochMilli(watch.since(ref, now.toEpochMilli())), trends.recent(ref), trends.normal(ref, now), heads,
-                definition.behind(d.name()));
+        Long finished = newest(m.lastFinished(), shared == null ? null : shared.lastFinished());
+        Long failedAt = failure == null ? null : failure.at();
+        String error = failure == null ? null : failure.error();
+        if (shared != null && shared.lastErrorAt() != null && (failedAt == null || shared.lastErrorAt() > failedAt)) {
+            failedAt = shared.lastErrorAt();
+            error = shared.lastError();
+        }
+        // A destination another engine delivers: its connector here sends nothing, and its counters here finish nothing.
+        ConnectorStatus connector = !delivers || d.connector().status() == null ? ConnectorStatus.OK : d.connector().status();
+        return new DestinationFacts(state.runs(), d.paused(), connector, delivers ? d.connector().detail() : null, c.pending(), oldest,
+                c.quarantined(), finished == null ? null : Instant.ofEpochMilli(finished),
+                failedAt == null ? null : Instant.ofEpochMilli(failedAt), error,
+                Instant.ofEpochMilli(watch.since(ref, now.toEpochMilli())), delivers ? trends.recent(ref) : io.ductus.core.health.Rates.UNKNOWN,
+                delivers ? trends.normal(ref, now) : io.ductus.core.health.Rates.UNKNOWN, heads, definition.behind(d.name()));
     }
 }

@@ -74,11 +74,16 @@ final class Watch {
         }
     }
 
-    /** Saves what changed since the last save; a failure is tried again next time. */
-    void save(Collection<String> interfaces, Collection<DestinationRef> destinations, long now) {
+    /**
+     * Saves what changed since the last save; a failure is tried again next time. Every engine on a shared database
+     * saves its own moves (the rows keep the newest of all); only the engine that delivers a destination saves its
+     * baseline ({@code delivered}), since only it learns one from sends.
+     */
+    void save(Collection<String> interfaces, Collection<DestinationRef> destinations, java.util.Set<DestinationRef> delivered, long now) {
         List<InterfaceActivity> changedInterfaces = new ArrayList<>();
         List<DestinationActivity> changedDestinations = new ArrayList<>();
-        Map<DestinationRef, String> baselines = trends.takeChangedBaselines();
+        Map<DestinationRef, String> baselines = new java.util.HashMap<>(trends.takeChangedBaselines());
+        baselines.keySet().retainAll(delivered);
         synchronized (this) {
             for (String name : interfaces) {
                 long last = activity.of(name).lastReceived();

@@ -160,7 +160,7 @@ public final class EngineRuntime {
         manager.claimed(manager.queued()); // what the first round claimed starts now, not at the workers' next poll
         ProjectSettings settings = structure.project().settings();
         ZoneId zone = settings.timeZone().orElse(ZoneId.systemDefault());
-        HealthMonitor health = new HealthMonitor(manager, store, metrics.activity(), clock, zone).load();
+        HealthMonitor health = new HealthMonitor(manager, store, metrics.activity(), clock, zone, ownership::run).load();
         Alerts alerts = new Alerts(health, store, settings.alerts(), zone, clock, events,
                 senders(settings.alerts(), new NoticeText(origin(), zone), services, clock), List.of()).start();
         // Windows are read from the project's files as they are now (a deploy changes them), checked as at start.
