@@ -1,6 +1,7 @@
 package io.ductus.bench;
 
 import io.ductus.store.jdbc.JdbcStore;
+import io.ductus.store.postgres.PostgresStores;
 import io.ductus.store.sqlite.SqliteStores;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 
@@ -29,6 +31,12 @@ import jdk.jfr.consumer.RecordingFile;
  * round trip at one connection ({@code echo_c1}: the socket's own limit here). {@code BENCH_DUCTUS_BEFORE}
  * names a second distribution (an older build) measured in the same slices, for before and after under the
  * same load: its figures come in a line of their own before the RESULT line, {@code RESULT ack-steps_before}.
+ *
+ * <p>{@code ack-steps-pg}: the same on PostgreSQL (embedded, fsync and synchronous commits on), the store's steps
+ * those of a PostgreSQL write ({@code ductus.postgres.*}: a connection from the pool, statements, COMMIT, the
+ * connection back), the store alone on a database of its own in the same server. {@code BENCH_ACK_STEPS_KEEP}
+ * keeps the work folder (the recordings) for a closer look ({@code jfr print}), and {@code BENCH_ACK_STEPS_EXTRA} names
+ * JDK events recorded beside the steps (over 1 ms, with stacks: {@code jdk.ThreadPark,jdk.SocketRead}).
  */
 final class AckStepsBench implements BenchMain.Scenario {
 
@@ -36,22 +44,53 @@ final class AckStepsBench implements BenchMain.Scenario {
     private record Step(String event, String key, String label, int depth, Boolean strict) {
     }
 
-    private static final List<Step> STEPS = List.of(
+    /** The steps before the store's own (the listener's and the intake's). */
+    private static final List<Step> BEFORE_STORE = List.of(
             new Step("ductus.mllp.Answer", "answer", "engine: frame read -> ACK written", 0, null),
             new Step("ductus.mllp.HeaderRead", "header", "header read, checked", 1, null),
             new Step("ductus.mllp.Intake", "intake", "intake: submitted -> receipt back", 1, null),
             new Step("ductus.intake.ToStoringThread", "to_storing_thread", "to the storing thread", 2, null),
             new Step("ductus.intake.Rows", "rows", "key, lane, rows made", 2, null),
-            new Step("ductus.intake.Store", "store", "store call", 2, null),
+            new Step("ductus.intake.Store", "store", "store call", 2, null));
+    /** SQLite's group commit. */
+    private static final List<Step> SQLITE = List.of(
             new Step("ductus.sqlite.Turn", "turn", "waiting for the writer (to lead, or released)", 3, true),
             new Step("ductus.sqlite.Gather", "gather", "gathering the batch (all callers)", 3, null),
             new Step("ductus.sqlite.Work", "work", "BEGIN + statements", 3, true),
             new Step("ductus.sqlite.Commit", "commit", "COMMIT, synced", 3, true),
-            new Step("ductus.sqlite.Release", "release", "woken after another's commit", 3, true),
+            new Step("ductus.sqlite.Release", "release", "woken after another's commit", 3, true));
+    /** PostgreSQL: a transaction of its own on a pooled connection. */
+    private static final List<Step> POSTGRES = List.of(
+            new Step("ductus.postgres.Connection", "connection", "a connection from the pool", 3, true),
+            new Step("ductus.postgres.Work", "work", "statements (BEGIN with the first)", 3, true),
+            new Step("ductus.postgres.Commit", "commit", "COMMIT, the WAL flushed", 3, true),
+            new Step("ductus.postgres.Release", "release", "the connection back to the pool", 3, true));
+    private static final List<Step> AFTER_STORE = List.of(
             new Step("ductus.intake.AfterStore", "after_store", "counted, event, workers woken", 2, null),
             new Step("ductus.mllp.BackToConnection", "back", "back to the connection's event loop", 1, null),
-            new Step("ductus.mllp.AckWrite", "ack_write", "ACK written to the socket", 1, null),
-            new Step("ductus.sqlite.Commit", "commit_relaxed", "(the workers' relaxed commits)", 1, false));
+            new Step("ductus.mllp.AckWrite", "ack_write", "ACK written to the socket", 1, null));
+
+    private final boolean postgres;
+    private final String scenario;
+    /** The steps in path order, the workers' relaxed commits last. */
+    private final List<Step> steps;
+    private final String commitEvent;
+
+    /** @param postgres the engines on PostgreSQL (embedded, fsync and synchronous commits on), else on SQLite */
+    AckStepsBench(boolean postgres) {
+        this.postgres = postgres;
+        this.scenario = postgres ? "ack-steps-pg" : "ack-steps";
+        this.commitEvent = postgres ? "ductus.postgres.Commit" : "ductus.sqlite.Commit";
+        List<Step> all = new ArrayList<>(BEFORE_STORE);
+        all.addAll(postgres ? POSTGRES : SQLITE);
+        all.addAll(AFTER_STORE);
+        all.add(new Step(commitEvent, "commit_relaxed", "(the workers' relaxed commits)", 1, false));
+        if (postgres) {
+            all.add(new Step("ductus.postgres.Connection", "connection_relaxed", "(their connections from the pool)", 1, false));
+            all.add(new Step("ductus.postgres.Work", "work_relaxed", "(their statements)", 1, false));
+        }
+        this.steps = List.copyOf(all);
+    }
 
     @Override
     public void run(Path root, boolean quick) throws Exception {
@@ -64,21 +103,39 @@ final class AckStepsBench implements BenchMain.Scenario {
         List<Path> homes = new ArrayList<>(List.of(MllpIngestBench.distribution(root)));
         String before = System.getenv("BENCH_DUCTUS_BEFORE");
         if (before != null && !before.isBlank()) homes.add(Path.of(before));
-        System.out.printf("ack-steps: one MLLP connection, strict SQLite, %s; %d rounds of %d ms slices; load average %s%n",
-                homes, rounds, sliceMs, loadBefore);
+        System.out.printf("%s: one MLLP connection, strict %s, %s; %d rounds of %d ms slices; load average %s%n",
+                scenario, postgres ? "PostgreSQL (embedded, fsync and synchronous commits on)" : "SQLite", homes, rounds, sliceMs,
+                loadBefore);
 
+        EmbeddedPostgres pg = postgres ? EmbeddedPostgres.builder()
+                .setDataDirectory(work.resolve("pgdata")).setCleanDataDirectory(true)
+                .setServerConfig("synchronous_commit", "on").setServerConfig("fsync", "on")
+                .setServerConfig("max_connections", "200").start() : null;
+        try {
+            measure(work, homes, pg, rounds, sliceMs, warmupMs, recordMs, loadBefore);
+        } finally {
+            if (pg != null) pg.close();
+        }
+        if (System.getenv("BENCH_ACK_STEPS_KEEP") == null) deleteQuietly(work);
+        else System.out.println("recordings kept in " + work);
+    }
+
+    private void measure(Path work, List<Path> homes, EmbeddedPostgres pg, int rounds, long sliceMs, long warmupMs, long recordMs,
+                         String loadBefore) throws Exception {
         Rate store1 = new Rate();
         Rate echo = new Rate();
         List<Long> echoTrips = new ArrayList<>();
         List<Measured> engines = new ArrayList<>();
         long[] counter = {0};
         StoreAlone alone = new StoreAlone();
-        try (JdbcStore store = SqliteStores.open(work.resolve("store1.db"));
+        try (JdbcStore store = pg != null ? PostgresStores.open(MllpIngestBench.newDatabase(pg, "alone"))
+                : SqliteStores.open(work.resolve("store1.db"));
              MllpEchoServer echoServer = MllpEchoServer.start();
              MllpSender toEcho = new MllpSender(echoServer.port())) {
             try {
                 for (int i = 0; i < homes.size(); i++) {
-                    engines.add(new Measured(homes.get(i), MllpIngestBench.Engine.startFrom(homes.get(i), work, "engine" + i, null, false)));
+                    engines.add(new Measured(homes.get(i), MllpIngestBench.Engine.startFrom(homes.get(i), work, "engine" + i,
+                            pg == null ? null : MllpIngestBench.newDatabase(pg, "engine" + i), false)));
                 }
                 for (Measured m : engines) send(m.sender, "W", warmupMs, null, counter); // the JIT compiles the hot path first
                 alone.slice(store, 1, sliceMs, null);
@@ -96,7 +153,8 @@ final class AckStepsBench implements BenchMain.Scenario {
         }
         String loadAfter = loadAverage();
 
-        System.out.printf("%nthe store alone, one writer, this message, strict: %8.0f commits/s%n", store1.perSecond());
+        System.out.printf("%nthe store alone, one writer, this message, strict%s: %8.0f commits/s%n",
+                pg == null ? "" : " (a database of its own in the same server)", store1.perSecond());
         for (Measured m : engines) {
             System.out.printf("the engine %s, one connection: %8.0f ACKs/s (round trip p50 %.0f us)%n",
                     m.home, m.c1.perSecond(), median(m.roundTrips) / 1e3);
@@ -108,28 +166,27 @@ final class AckStepsBench implements BenchMain.Scenario {
                     + " microseconds; means add up, medians need not):%n", m.home, m.recordedTrips.size());
             System.out.printf("  %-58s %7.0f  (%5.0f)%n", "sender: send -> ACK read (round trip)", median(m.recordedTrips) / 1e3,
                     mean(m.recordedTrips) / 1e3);
-            for (Step step : STEPS) {
+            for (Step step : steps) {
                 List<Long> d = m.steps(step);
                 String label = "  ".repeat(step.depth() + 1) + step.label();
                 System.out.printf("  %-58s %7.0f  (%5.0f)  n=%d%n", label, median(d) / 1e3, mean(d) / 1e3, d.size());
             }
             System.out.printf("  %-58s %7.0f  (%5.0f)%n", "outside the engine: sockets, kernel, wake-ups (round trip - engine)",
-                    (median(m.recordedTrips) - median(m.steps(STEPS.get(0)))) / 1e3,
-                    (mean(m.recordedTrips) - mean(m.steps(STEPS.get(0)))) / 1e3);
+                    (median(m.recordedTrips) - median(m.steps(steps.get(0)))) / 1e3,
+                    (mean(m.recordedTrips) - mean(m.steps(steps.get(0)))) / 1e3);
         }
         System.out.printf("load average: %s before, %s after%n", loadBefore, loadAfter);
-        deleteQuietly(work);
         for (int i = engines.size() - 1; i >= 0; i--) { // this build's line last: the scenario's RESULT
             Measured m = engines.get(i);
-            double commitP50 = median(m.steps.getOrDefault("ductus.sqlite.Commit/true", List.of()));
+            double commitP50 = median(m.steps.getOrDefault(commitEvent + "/true", List.of()));
             double tripP50 = median(m.recordedTrips);
             StringBuilder keys = new StringBuilder();
-            for (Step step : STEPS) keys.append(' ').append(step.key()).append("_us=").append(String.format("%.0f", median(m.steps(step)) / 1e3));
-            System.out.printf("RESULT ack-steps%s c1=%.0f store1=%.0f echo_c1=%.0f c1_over_store1=%.2f ack_p50_ms=%.2f commit_p50_ms=%.2f"
+            for (Step step : steps) keys.append(' ').append(step.key()).append("_us=").append(String.format("%.0f", median(m.steps(step)) / 1e3));
+            System.out.printf("RESULT %s%s c1=%.0f store1=%.0f echo_c1=%.0f c1_over_store1=%.2f ack_p50_ms=%.2f commit_p50_ms=%.2f"
                             + " ack_over_commit=%.1f engine_p50_ms=%.2f engine_mean_ms=%.2f%s%n",
-                    i == 0 ? "" : "_before", m.c1.perSecond(), store1.perSecond(), echo.perSecond(), m.c1.perSecond() / store1.perSecond(),
-                    tripP50 / 1e6, commitP50 / 1e6, tripP50 / commitP50, median(m.steps(STEPS.get(0))) / 1e6,
-                    mean(m.steps(STEPS.get(0))) / 1e6, keys);
+                    scenario, i == 0 ? "" : "_before", m.c1.perSecond(), store1.perSecond(), echo.perSecond(), m.c1.perSecond() / store1.perSecond(),
+                    tripP50 / 1e6, commitP50 / 1e6, tripP50 / commitP50, median(m.steps(steps.get(0))) / 1e6,
+                    mean(m.steps(steps.get(0))) / 1e6, keys);
         }
     }
 
@@ -202,11 +259,18 @@ final class AckStepsBench implements BenchMain.Scenario {
     }
 
     /** Only the engine's own step events: nothing else of Flight Recorder's defaults runs meanwhile. */
-    private static Path writeSettings(Path file) throws IOException {
+    private Path writeSettings(Path file) throws IOException {
         StringBuilder jfc = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                 + "<configuration version=\"2.0\" label=\"ductus ack steps\">\n");
-        STEPS.stream().map(Step::event).distinct().forEach(e -> jfc.append("  <event name=\"").append(e)
+        steps.stream().map(Step::event).distinct().forEach(e -> jfc.append("  <event name=\"").append(e)
                 .append("\"><setting name=\"enabled\">true</setting><setting name=\"threshold\">0 ns</setting></event>\n"));
+        String extra = System.getenv("BENCH_ACK_STEPS_EXTRA"); // e.g. jdk.ThreadPark,jdk.SocketRead: over 1 ms, with stacks
+        if (extra != null) {
+            for (String e : extra.split(",")) {
+                if (!e.isBlank()) jfc.append("  <event name=\"").append(e.strip()).append("\"><setting name=\"enabled\">true</setting>"
+                        + "<setting name=\"threshold\">1 ms</setting><setting name=\"stackTrace\">true</setting></event>\n");
+            }
+        }
         jfc.append("</configuration>\n");
         return Files.writeString(file, jfc);
     }

@@ -25,7 +25,9 @@ public final class BenchMain {
         all.put("mllp-ingest", new Entry("strict MLLP ingest, 1 and 16 connections, SQLite and PostgreSQL, vs fsync rate;"
                 + " latency at 500 msg/s; engine CPU per message; messages per commit", new MllpIngestBench()));
         all.put("ack-steps", new Entry("one MLLP connection's acknowledgement timed step by step on the real path (listener,"
-                + " intake, group commit, commit, back, ACK written), against the store alone and a bare echo server", new AckStepsBench()));
+                + " intake, group commit, commit, back, ACK written), against the store alone and a bare echo server", new AckStepsBench(false)));
+        all.put("ack-steps-pg", new Entry("ack-steps on PostgreSQL (embedded): one MLLP connection's acknowledgement step by step"
+                + " (pool, statements, COMMIT), against the store alone on a database of its own in the same server", new AckStepsBench(true)));
         all.put("transform", new Entry("JavaScript ORU^R01 transform on GraalJS (optimizing): per second on one thread"
                 + " after a warm-up, and on two; first-message latency in a fresh JVM", new TransformBench()));
         all.put("browse", new Entry("message browser over 1 M stored messages, SQLite and PostgreSQL: first page, status,"

@@ -112,6 +112,7 @@ final class MllpIngestBench implements BenchMain.Scenario {
         Rate pgC1 = new Rate();
         Rate pg1 = new Rate();
         Rate pgC16 = new Rate();
+        Rate pg16 = new Rate();
         EmbeddedPostgres pg = EmbeddedPostgres.builder()
                 .setDataDirectory(work.resolve("pgdata")).setCleanDataDirectory(true)
                 .setServerConfig("synchronous_commit", "on").setServerConfig("fsync", "on")
@@ -129,13 +130,18 @@ final class MllpIngestBench implements BenchMain.Scenario {
             try (Engine e = Engine.start(root, work, "pg-c16", newDatabase(pg, "c16"), false);
                  Feed feed = new Feed(e.port, 16)) {
                 feed.warm(warmup, 3000);
-                for (int r = 0; r < rounds; r++) pgC16.time(ms -> feed.slice(ms, null), sliceMs);
+                alone.slice(pgAlone, 16, sliceMs, null);
+                for (int r = 0; r < rounds; r++) {
+                    pgC16.time(ms -> feed.slice(ms, null), sliceMs);
+                    pg16.time(ms -> alone.slice(pgAlone, 16, ms, null), sliceMs);
+                }
             }
         } finally {
             pg.close();
         }
         System.out.printf("PostgreSQL, one connection: %.0f acknowledged per second; the store alone, one writer: %.0f per second;"
-                + " 16 connections: %.0f per second%n", pgC1.perSecond(), pg1.perSecond(), pgC16.perSecond());
+                + " 16 connections: %.0f per second; the store alone, 16 writers: %.0f per second%n", pgC1.perSecond(), pg1.perSecond(),
+                pgC16.perSecond(), pg16.perSecond());
 
         double[] latency;
         try (Engine e = Engine.start(root, work, "latency", null, false)) {
@@ -152,12 +158,12 @@ final class MllpIngestBench implements BenchMain.Scenario {
         System.out.printf("RESULT mllp-ingest sqlite_c1=%.0f sqlite_c16=%.0f pg_c1=%.0f pg_c16=%.0f fsync=%.0f p50_ms=%.1f p99_ms=%.1f"
                         + " c1_over_fsync=%.2f c16_over_fsync16=%.3f cpu_ms_per_msg=%.3f msgs_per_commit=%.1f"
                         + " store1=%.0f store16=%.0f echo_c1=%.0f pg1=%.0f c1_over_store1=%.2f c16_over_store16=%.2f pg_c1_over_pg1=%.2f"
-                        + " ack_p50_ms=%.2f commit_p50_ms=%.2f ack_over_commit=%.1f drain_over_ingest=%.2f%n",
+                        + " pg16=%.0f pg_c16_over_pg16=%.2f ack_p50_ms=%.2f commit_p50_ms=%.2f ack_over_commit=%.1f drain_over_ingest=%.2f%n",
                 sqliteC1.perSecond(), sqliteC16.perSecond(), pgC1.perSecond(), pgC16.perSecond(), fsync, latency[0], latency[1],
                 sqliteC1.perSecond() / fsync, sqliteC16.perSecond() / (16 * fsync), cpuAndDrain[0], msgsPerCommit,
                 store1.perSecond(), store16.perSecond(), echoC1.perSecond(), pg1.perSecond(),
                 sqliteC1.perSecond() / store1.perSecond(), sqliteC16.perSecond() / store16.perSecond(), pgC1.perSecond() / pg1.perSecond(),
-                ackP50, commitP50, ackP50 / commitP50, cpuAndDrain[1]);
+                pg16.perSecond(), pgC16.perSecond() / pg16.perSecond(), ackP50, commitP50, ackP50 / commitP50, cpuAndDrain[1]);
         deleteQuietly(work);
     }
 

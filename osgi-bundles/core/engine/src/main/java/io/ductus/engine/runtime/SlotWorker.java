@@ -181,8 +181,12 @@ final class SlotWorker implements Runnable {
         long now = clock.millis();
         long nextDue = Long.MAX_VALUE;
         int delivered = 0;
+        boolean drained = drainedBy(pending); // every lane read whole: what comes later rings the doorbell
         for (PendingDelivery delivery : pending) {
-            if (!running || paused.getAsBoolean() || !gate.owns()) break;
+            if (!running || paused.getAsBoolean() || !gate.owns()) {
+                drained = false;
+                break;
+            }
             if (blocked.contains(delivery.lane())) continue;
             if (delivery.messageId() > cut) { // the lane's later messages are past the cut too (id order)
                 blocked.add(delivery.lane());
@@ -194,7 +198,10 @@ final class SlotWorker implements Runnable {
                 continue;
             }
             DeliveryOutcome attempt = deliver(delivery);
-            if (attempt == null) break; // the interface is no longer this engine's: not sent, nothing to record
+            if (attempt == null) { // the interface is no longer this engine's: not sent, nothing to record
+                drained = false;
+                break;
+            }
             DeliveryOutcome outcome = attempt.withRevision(revision).withReceivedAt(delivery.receivedAt());
             delivered++;
             unrecorded.add(outcome);
@@ -208,13 +215,26 @@ final class SlotWorker implements Runnable {
         if (!flush()) return STORE_ERROR_PAUSE_MS;
         if (delivered > 0) {
             idleWait = IDLE_POLL_MS;
-            return 0;
+            // Every lane was read to its end and all of it delivered: reading again at once would only find what was
+            // committed since the read, and each such commit rang the doorbell after it (a ring while awake counts), so
+            // the worker waits for that ring instead (one read less per message; on PostgreSQL a transaction less).
+            return drained && blocked.isEmpty() ? IDLE_POLL_MS : 0;
         }
         lastPassQuiet = running;
         long idle = idleWait;
         idleWait = Math.min(SAFETY_POLL_MS, idleWait * 2);
         if (nextDue != Long.MAX_VALUE) return Math.max(1, Math.min(idle, nextDue - clock.millis()));
         return idle;
+    }
+
+    /** Whether the read returned fewer than {@link #READ_PER_LANE} deliveries of every lane: nothing more waited at the read. */
+    private static boolean drainedBy(List<PendingDelivery> pending) {
+        if (pending.size() < READ_PER_LANE) return true;
+        java.util.Map<Integer, Integer> perLane = new java.util.HashMap<>();
+        for (PendingDelivery d : pending) {
+            if (perLane.merge(d.lane(), 1, Integer::sum) >= READ_PER_LANE) return false;
+        }
+        return true;
     }
 
     /**

@@ -43,15 +43,33 @@ final class PostgresTransactions implements Transactions {
 
     @Override
     public <T> T write(Durability durability, SqlWork<T> work) {
+        boolean strict = durability != Durability.RELAXED;
+        WriteSteps.Connection taking = new WriteSteps.Connection();
+        taking.begin();
+        WriteSteps.Release release = new WriteSteps.Release();
+        boolean committed = false;
         try (Connection c = pool.getConnection()) {
+            taking.strict = strict;
+            taking.commit();
             try {
-                if (durability == Durability.RELAXED) {
+                WriteSteps.Work statements = new WriteSteps.Work();
+                statements.begin();
+                if (!strict) {
                     try (Statement s = c.createStatement()) {
                         s.execute("SET LOCAL synchronous_commit TO OFF");
                     }
                 }
                 T result = work.run(c);
+                statements.strict = strict;
+                statements.commit();
+                WriteSteps.Commit committing = new WriteSteps.Commit();
+                committing.begin();
                 c.commit();
+                committing.strict = strict;
+                committing.commit();
+                release.strict = strict;
+                release.begin(); // ends once the connection is back (below)
+                committed = true;
                 return result;
             } catch (SQLException | RuntimeException e) {
                 rollbackQuietly(c);
@@ -59,6 +77,8 @@ final class PostgresTransactions implements Transactions {
             }
         } catch (SQLException e) {
             throw new StoreException("write failed, nothing of it was stored: " + e.getMessage(), e);
+        } finally {
+            if (committed) release.commit();
         }
     }
 
