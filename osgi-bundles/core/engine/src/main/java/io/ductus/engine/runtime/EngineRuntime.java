@@ -141,6 +141,7 @@ public final class EngineRuntime {
                                       String version) {
         AtomicReference<ProjectSources> sources = new AtomicReference<>(project);
         ProjectCheck structure = ProjectValidator.check(project, ConnectorTypes.unknown());
+        io.ductus.engine.StartupSteps.mark("project checked (structure)");
         ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "ductus-connector-timers");
             t.setDaemon(true);
@@ -155,17 +156,22 @@ public final class EngineRuntime {
                 (types, files) -> checker.check(sources.get(), types, files),
                 new InterfaceRuntime.Shared(store, clock, projectFolder, dataDirectory, timers, storing, checker::script, services,
                         metrics, events, new RunningLanes(), ownership));
+        io.ductus.engine.StartupSteps.mark("interface manager made");
         manager.start();
+        io.ductus.engine.StartupSteps.mark("interfaces started (workers, sources)");
         ownership.joined(join(store, version, manager));
+        io.ductus.engine.StartupSteps.mark("engine run joined (first claim round)");
         manager.claimed(manager.queued()); // what the first round claimed starts now, not at the workers' next poll
         ProjectSettings settings = structure.project().settings();
         ZoneId zone = settings.timeZone().orElse(ZoneId.systemDefault());
         HealthMonitor health = new HealthMonitor(manager, store, metrics.activity(), clock, zone).load();
+        io.ductus.engine.StartupSteps.mark("health loaded");
         Alerts alerts = new Alerts(health, store, settings.alerts(), zone, clock, events,
                 senders(settings.alerts(), new NoticeText(origin(), zone), services, clock), List.of()).start();
         // Windows are read from the project's files as they are now (a deploy changes them), checked as at start.
         io.ductus.engine.retention.RetentionService retention = new io.ductus.engine.retention.RetentionService(store, clock,
                 () -> ProjectValidator.check(sources.get(), ConnectorTypes.unknown()).project()).start();
+        io.ductus.engine.StartupSteps.mark("alerts and retention started");
         return new EngineRuntime(manager, timers, storing, scripts, services, health, alerts, sources, projectFolder, checker, retention,
                 ownership);
     }

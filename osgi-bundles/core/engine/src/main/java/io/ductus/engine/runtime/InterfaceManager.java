@@ -226,7 +226,10 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
                 waiting(definition.name(), "waiting for connector type '" + missing.get() + "'");
                 continue;
             }
-            if (check == null) check = checker.apply(registry.types(), this::files);
+            if (check == null) {
+                check = checker.apply(registry.types(), this::files);
+                io.ductus.engine.StartupSteps.mark("project checked (connector settings, code)");
+            }
             List<Problem> problems = check.problemsOf(definition.name());
             if (!problems.isEmpty()) {
                 if (!problems.equals(notLoaded.put(definition.name(), problems))) {
