@@ -85,12 +85,14 @@ public final class EngineComponent {
             StartupSteps.mark("revisions recorded (" + revisions.size() + " interface folders)");
             ProjectSources sources = ProjectLoader.read(settings.project());
             StartupSteps.mark("project read");
-            LoadedProject project = ProjectLoader.load(settings.project(), ConnectorTypes.unknown());
-            StartupSteps.mark("project loaded");
+            // Read and checked once: the interfaces start from this check (connector settings and code are checked as they start).
+            io.ductus.core.project.ProjectCheck structure = io.ductus.core.project.ProjectValidator.check(sources, ConnectorTypes.unknown());
+            StartupSteps.mark("project checked (structure)");
+            LoadedProject project = new LoadedProject(settings.project(), structure);
             if (!project.engineProblems().isEmpty()) {
                 throw new IllegalStateException("the project has problems: " + project.engineProblems().get(0));
             }
-            runtime = EngineRuntime.start(sources, settings.project(), name -> revisions.getOrDefault(name,
+            runtime = EngineRuntime.start(sources, structure, settings.project(), name -> revisions.getOrDefault(name,
                     new RunningRevision(null, InterfaceFiles.of(name, Map.of()))), connectors, store, clock, settings.data(), metrics, events,
                     certificates, settings.version());
             StartupSteps.mark("interfaces started");
