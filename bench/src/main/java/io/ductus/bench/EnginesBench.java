@@ -31,6 +31,7 @@ final class EnginesBench implements BenchMain.Scenario {
 
     private static final int INTERFACES = 1001;
     private static final Pattern STARTED = Pattern.compile("ductus started in (\\d+) ms");
+    private static final Pattern STEP = Pattern.compile("startup - (\\d+) ms (.+)$");
     private static final Pattern LISTENING = Pattern.compile("MLLP listener on 127\\.0\\.0\\.1:(\\d+)"); // the project's only MLLP source
 
     @Override
@@ -51,6 +52,7 @@ final class EnginesBench implements BenchMain.Scenario {
                 long claimMs = claimTime(db, one);
                 System.out.printf("engine one: started in %d ms (its own figure; %d ms from spawn), all %d interfaces claimed %d ms"
                         + " after its run was registered%n", one.startedMs, one.spawnToStartedMs, INTERFACES, claimMs);
+                one.printSteps();
                 double rateOne = ingest(List.of(one), 16, sliceMs);
                 Engine two = Engine.start(root, work, "two", project, url);
                 Engine three = Engine.start(root, work, "three", project, url);
@@ -257,6 +259,7 @@ final class EnginesBench implements BenchMain.Scenario {
             Path stderr = dir.resolve("stderr.log");
             ProcessBuilder pb = new ProcessBuilder(command).redirectError(stderr.toFile());
             pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+            pb.environment().put("DUCTUS_STARTUP_STEPS", "1"); // the steps of its start, at debug in its log (printSteps)
             long t0 = System.nanoTime();
             Process p = pb.start();
             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
@@ -289,6 +292,25 @@ final class EnginesBench implements BenchMain.Scenario {
                 }
                 Thread.sleep(50);
             }
+        }
+
+        /** The steps of its start (ms since its JVM started, and each step's own ms) and how many other lines its start logged. */
+        void printSteps() throws IOException {
+            System.out.printf("steps of engine %s's start (ms since its JVM started, then the step's own ms):%n", name);
+            long before = 0;
+            int logged = 0;
+            for (String line : Files.readAllLines(stderr)) {
+                Matcher m = STEP.matcher(line);
+                if (m.find()) {
+                    long at = Long.parseLong(m.group(1));
+                    System.out.printf("  %6d  %+6d  %s%n", at, at - before, m.group(2));
+                    before = at;
+                    if (m.group(2).equals("engine started")) break;
+                } else {
+                    logged++;
+                }
+            }
+            System.out.printf("  its start logged %d line(s) besides the steps%n", logged);
         }
 
         void stop() throws Exception {

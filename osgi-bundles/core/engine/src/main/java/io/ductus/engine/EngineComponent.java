@@ -80,19 +80,27 @@ public final class EngineComponent {
             // interface folder's files are on record as the revision it runs.
             // Engines on one database: a project that differs from what the engines already running run is refused.
             io.ductus.engine.design.SharedProjectCheck.check(settings.project(), store);
+            StartupSteps.mark("project compared with the other engines' revisions");
             Map<String, RunningRevision> revisions = StartRevisions.record(settings.project(), store.revisions(), clock.millis());
+            StartupSteps.mark("revisions recorded (" + revisions.size() + " interface folders)");
             ProjectSources sources = ProjectLoader.read(settings.project());
-            LoadedProject project = ProjectLoader.load(settings.project(), ConnectorTypes.unknown());
+            StartupSteps.mark("project read");
+            // Read and checked once: the interfaces start from this check (connector settings and code are checked as they start).
+            io.ductus.core.project.ProjectCheck structure = io.ductus.core.project.ProjectValidator.check(sources, ConnectorTypes.unknown());
+            StartupSteps.mark("project checked (structure)");
+            LoadedProject project = new LoadedProject(settings.project(), structure);
             if (!project.engineProblems().isEmpty()) {
                 throw new IllegalStateException("the project has problems: " + project.engineProblems().get(0));
             }
-            runtime = EngineRuntime.start(sources, settings.project(), name -> revisions.getOrDefault(name,
+            runtime = EngineRuntime.start(sources, structure, settings.project(), name -> revisions.getOrDefault(name,
                     new RunningRevision(null, InterfaceFiles.of(name, Map.of()))), connectors, store, clock, settings.data(), metrics, events,
                     certificates, settings.version());
             StartupSteps.mark("interfaces started");
             counts = new CountsWatcher(events, store, runtime.interfaces()::destinations).start();
+            StartupSteps.mark("counts watcher started");
             // Several engines on one PostgreSQL database: a deploy made through another engine's API is applied here too.
             if (settings.database().kind() == io.ductus.core.config.DatabaseSetting.Kind.POSTGRES) follower = io.ductus.engine.design.RevisionFollower.start(table.deployer());
+            StartupSteps.mark("revision follower started");
             status.running();
             String summary = StartSummary.of(runtime.interfaces().states());
             signal = started(runtime.interfaces().configured(), summary);

@@ -37,20 +37,26 @@ public final class StartRevisions {
         InterfaceFolders folders = new InterfaceFolders(project);
         for (String done : folders.recover()) LOG.warn("interface {}", done);
         List<RevisionSummary> wasUnderWay = revisions.underWay();
+        Map<String, InterfaceFiles> onDisk = new LinkedHashMap<>();
+        for (String name : folders.names()) folders.read(name).ifPresent(files -> onDisk.put(name, files));
+        // All at once: a start with a thousand interfaces is a read (and one transaction when folders changed), not one each.
+        Map<String, RevisionSummary> found = revisions.found(onDisk.entrySet().stream().map(e -> new NewRevision(e.getKey(),
+                e.getValue().hash(), e.getValue().asMap(), RevisionOrigin.START, "engine", "found in the project folder at start", false))
+                .toList(), now);
         Map<String, RunningRevision> codes = new LinkedHashMap<>();
-        for (String name : folders.names()) {
-            Optional<InterfaceFiles> files = folders.read(name);
-            if (files.isEmpty()) continue;
-            RevisionSummary r = revisions.found(new NewRevision(name, files.get().hash(), files.get().asMap(), RevisionOrigin.START,
-                    "engine", "found in the project folder at start", false), now);
+        int firstSeen = 0;
+        for (Map.Entry<String, InterfaceFiles> e : onDisk.entrySet()) {
+            String name = e.getKey();
+            RevisionSummary r = found.get(name);
             if (r.origin() == RevisionOrigin.START && r.createdAt() == now) {
                 // A first start records every interface: routine, not for the start's short log. A folder changed
                 // while the engine was stopped is worth a line: the engine runs files that came without a deploy.
-                if (r.number() == 1) LOG.debug("interface {}: its files are new to the engine; recorded as revision 1", name);
+                if (r.number() == 1) firstSeen++;
                 else LOG.info("interface {}: its folder changed while the engine was stopped; recorded as revision {}", name, r.number());
             }
-            codes.put(name, new RunningRevision(r.number(), files.get()));
+            codes.put(name, new RunningRevision(r.number(), e.getValue()));
         }
+        if (firstSeen > 0) LOG.debug("{} interface(s) new to the engine: their files recorded as revision 1", firstSeen);
         java.util.Set<String> gone = new java.util.TreeSet<>();
         for (RevisionSummary r : revisions.current().values()) {
             if (r.status() != RevisionStatus.REMOVED && !codes.containsKey(r.interfaceName())) gone.add(r.interfaceName());

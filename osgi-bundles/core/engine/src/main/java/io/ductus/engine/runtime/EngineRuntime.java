@@ -139,8 +139,20 @@ public final class EngineRuntime {
                                       ConnectorRegistry registry, Store store, Clock clock, Path dataDirectory,
                                       EngineMetrics metrics, EventHub events, io.ductus.connector.listener.tls.Certificates certificates,
                                       String version) {
+        return start(project, ProjectValidator.check(project, ConnectorTypes.unknown()), projectFolder, code, registry, store, clock,
+                dataDirectory, metrics, events, certificates, version);
+    }
+
+    /**
+     * The same, with the project already checked without connector types ({@code structure}: what
+     * {@link ProjectValidator#check(ProjectSources, ConnectorTypes)} with {@link ConnectorTypes#unknown()} made of
+     * {@code project}), so a start reads and checks its files once.
+     */
+    public static EngineRuntime start(ProjectSources project, ProjectCheck structure, Path projectFolder,
+                                      Function<String, RunningRevision> code, ConnectorRegistry registry, Store store, Clock clock,
+                                      Path dataDirectory, EngineMetrics metrics, EventHub events,
+                                      io.ductus.connector.listener.tls.Certificates certificates, String version) {
         AtomicReference<ProjectSources> sources = new AtomicReference<>(project);
-        ProjectCheck structure = ProjectValidator.check(project, ConnectorTypes.unknown());
         ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "ductus-connector-timers");
             t.setDaemon(true);
@@ -155,17 +167,24 @@ public final class EngineRuntime {
                 (types, files) -> checker.check(sources.get(), types, files),
                 new InterfaceRuntime.Shared(store, clock, projectFolder, dataDirectory, timers, storing, checker::script, services,
                         metrics, events, new RunningLanes(), ownership));
+        io.ductus.engine.StartupSteps.mark("interface manager made");
         manager.start();
+        io.ductus.engine.StartupSteps.mark("interfaces started (workers, sources)");
         ownership.joined(join(store, version, manager));
-        manager.claimed(manager.queued()); // what the first round claimed starts now, not at the workers' next poll
+        io.ductus.engine.StartupSteps.mark("engine run joined (first claim round)");
         ProjectSettings settings = structure.project().settings();
         ZoneId zone = settings.timeZone().orElse(ZoneId.systemDefault());
         HealthMonitor health = new HealthMonitor(manager, store, metrics.activity(), clock, zone, ownership::run).load();
+        io.ductus.engine.StartupSteps.mark("health loaded");
         Alerts alerts = new Alerts(health, store, settings.alerts(), zone, clock, events,
                 senders(settings.alerts(), new NoticeText(origin(), zone), services, clock), List.of()).start();
         // Windows are read from the project's files as they are now (a deploy changes them), checked as at start.
         io.ductus.engine.retention.RetentionService retention = new io.ductus.engine.retention.RetentionService(store, clock,
                 () -> ProjectValidator.check(sources.get(), ConnectorTypes.unknown()).project()).start();
+        io.ductus.engine.StartupSteps.mark("alerts and retention started");
+        // What the first round claimed and has deliveries pending starts now, not at the workers' next poll (one read
+        // says which: not one per worker); last, so the start's own few statements do not wait behind those workers' reads.
+        manager.claimedAtStart(manager.queued());
         return new EngineRuntime(manager, timers, storing, scripts, services, health, alerts, sources, projectFolder, checker, retention,
                 ownership);
     }

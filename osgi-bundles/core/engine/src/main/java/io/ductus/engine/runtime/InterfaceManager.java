@@ -85,6 +85,9 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
     public record ConnectorState(String type, ConnectorStatus status, String detail) {
     }
 
+    /** How many interfaces started at once are named one by one in the log (the rest in one line). */
+    static final int LISTED_STARTS = 10;
+
     private final Map<String, InterfaceDefinition> definitions = new LinkedHashMap<>();
     /** Interfaces whose files have problems, with every problem, as the last check found them. */
     private final Map<String, List<Problem>> notLoaded = new java.util.TreeMap<>();
@@ -154,6 +157,25 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
     }
 
     /**
+     * This engine's run joined and claimed these interfaces as it started: one read of the queues' counts says which
+     * have deliveries pending, and only their workers read their queues now. The others (all of them, on a first
+     * start) read nothing until a commit, a queue notice, a claim or their safety-net poll wakes them: a thousand
+     * interfaces' start is one read here, not one per worker. Should the read fail, every worker looks.
+     */
+    public void claimedAtStart(Set<String> names) {
+        Set<String> pending = new java.util.TreeSet<>();
+        try {
+            for (io.ductus.store.DestinationCounts c : shared.store().destinationCounts()) {
+                if (c.pending() > 0 && names.contains(c.destination().interfaceName())) pending.add(c.destination().interfaceName());
+            }
+        } catch (io.ductus.store.StoreException e) {
+            LOG.warn("could not read which queues have deliveries pending ({}); every worker reads its own", e.getMessage());
+            pending.addAll(names);
+        }
+        claimed(pending);
+    }
+
+    /**
      * This engine hands these interfaces over (its run no longer owns them): returns once each of their workers
      * ended the batch in hand and recorded it, or after {@code waitMillis}.
      */
@@ -219,6 +241,7 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
 
     private void startWhatCan() {
         ProjectCheck check = null;
+        int startedNow = 0;
         for (InterfaceDefinition definition : definitions.values()) {
             if (running.containsKey(definition.name()) || failed.contains(definition.name())) continue;
             Optional<String> missing = typesOf(definition).stream().filter(t -> factory(t).isEmpty()).findFirst();
@@ -226,7 +249,10 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
                 waiting(definition.name(), "waiting for connector type '" + missing.get() + "'");
                 continue;
             }
-            if (check == null) check = checker.apply(registry.types(), this::files);
+            if (check == null) {
+                check = checker.apply(registry.types(), this::files);
+                io.ductus.engine.StartupSteps.mark("project checked (connector settings, code)");
+            }
             List<Problem> problems = check.problemsOf(definition.name());
             if (!problems.isEmpty()) {
                 if (!problems.equals(notLoaded.put(definition.name(), problems))) {
@@ -243,8 +269,11 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
                 if (drainingSince != null) runtime.closeSource();
                 running.put(definition.name(), runtime);
                 notRunning.remove(definition.name());
-                LOG.info("interface {} running ({} destination(s), {} lane(s))", definition.name(),
-                        definition.destinations().size(), definition.ordering().lanes());
+                // The start's log stays short with many interfaces: the first few by name, the rest counted below.
+                if (++startedNow <= LISTED_STARTS || LOG.isDebugEnabled()) {
+                    LOG.info("interface {} running ({} destination(s), {} lane(s))", definition.name(),
+                            definition.destinations().size(), definition.ordering().lanes());
+                }
             } catch (InterfaceRuntime.StartException e) {
                 if (!e.getMessage().equals(notRunning.get(definition.name()))) {
                     LOG.error("interface {} cannot start: {}", definition.name(), e.getMessage());
@@ -254,6 +283,10 @@ public final class InterfaceManager implements ConnectorRegistry.Listener {
                 Thread.currentThread().interrupt();
                 return;
             }
+        }
+        if (startedNow > LISTED_STARTS && !LOG.isDebugEnabled()) {
+            LOG.info("and {} more interface(s) running, {} in all (DUCTUS_LOG_LEVEL=debug lists each)", startedNow - LISTED_STARTS,
+                    running.size());
         }
         // Folders whose files did not even pass without connector types: every problem they have, those too.
         List<String> unreadable = notLoaded.keySet().stream().filter(name -> !definitions.containsKey(name)).toList();

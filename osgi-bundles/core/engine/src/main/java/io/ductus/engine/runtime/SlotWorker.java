@@ -35,7 +35,9 @@ import org.slf4j.LoggerFactory;
  * and found nothing it could deliver now.
  *
  * <p>What wakes a worker: a commit of its interface by this engine (intake, a route, an operator's action), a
- * queue notice from another engine on a shared database, a claim. Its idle poll is only a safety net (for a
+ * queue notice from another engine on a shared database, a claim (a worker of an interface this engine does not
+ * deliver waits for one, reading nothing; at start, the engine's first claim wakes only the workers whose queues
+ * have deliveries pending: {@link InterfaceManager#claimedAtStart}). Its idle poll is only a safety net (for a
  * notice lost to a crash): the wait doubles from {@value #IDLE_POLL_MS} ms up to {@value #SAFETY_POLL_MS} ms
  * while its passes find nothing, and starts again at {@value #IDLE_POLL_MS} ms once it is woken or finds work.
  * A retry's back-off is waited exactly.
@@ -135,8 +137,12 @@ final class SlotWorker implements Runnable {
         try {
             while (running) {
                 List<CompletableFuture<Void>> asked = takeQuietAsks();
-                boolean pausedNow = paused.getAsBoolean() || !gate.owns(); // not this engine's: its queue is not read
-                long waitMs = pausedNow ? IDLE_POLL_MS : pass();
+                boolean notOwned = !gate.owns(); // not this engine's: its queue is not read
+                boolean pausedNow = paused.getAsBoolean() || notOwned;
+                // Not this engine's: only a claim makes it so, and every claim wakes the worker; the wait is the safety net's,
+                // and one that ends unwoken leaves the worker as idle as the safety net (its read finding nothing waits as long).
+                if (notOwned) idleWait = SAFETY_POLL_MS;
+                long waitMs = notOwned ? SAFETY_POLL_MS : pausedNow ? IDLE_POLL_MS : pass();
                 if (pausedNow || lastPassQuiet) asked.forEach(f -> f.complete(null));
                 else if (!asked.isEmpty()) returnQuietAsks(asked);
                 if (waitMs > 0 && running && wakeup.await(waitMs)) idleWait = IDLE_POLL_MS;

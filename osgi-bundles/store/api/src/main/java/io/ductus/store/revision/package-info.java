@@ -5,7 +5,7 @@
  * path relative to the project folder.
  */
 @Export
-@Version("0.1.0")
+@Version("0.2.0")
 package io.ductus.store.revision;
 
 import org.osgi.annotation.bundle.Export;

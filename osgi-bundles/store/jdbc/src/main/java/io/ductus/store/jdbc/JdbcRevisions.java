@@ -49,6 +49,9 @@ final class JdbcRevisions implements RevisionStore {
             + " (SELECT MAX(x.revision) FROM interface_revisions x WHERE x.interface_name = ?)";
     private static final String ALL_UNDER_WAY = "SELECT " + COLUMNS + " FROM interface_revisions WHERE status = 'deploying'"
             + " ORDER BY interface_name, revision";
+    private static final String NEXT_ALL = "SELECT interface_name, MAX(revision) FROM interface_revisions GROUP BY interface_name";
+    /** How many times a start's revisions are tried again when another engine's start recorded one of them at the same moment. */
+    private static final int FOUND_TRIES = 3;
     private static final String NEXT = "SELECT COALESCE(MAX(revision), 0) + 1 FROM interface_revisions WHERE interface_name = ?";
     private static final String INSERT = """
             INSERT INTO interface_revisions (interface_name, revision, created_at, author, config_text, code_text, content_hash,
@@ -86,16 +89,7 @@ final class JdbcRevisions implements RevisionStore {
 
     @Override
     public Map<String, RevisionSummary> current() {
-        return transactions.read(c -> {
-            Map<String, RevisionSummary> all = new LinkedHashMap<>();
-            try (PreparedStatement ps = c.prepareStatement(CURRENT_ALL); ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    RevisionSummary r = summary(rs);
-                    all.put(r.interfaceName(), r);
-                }
-            }
-            return all;
-        });
+        return transactions.read(JdbcRevisions::currentAll);
     }
 
     @Override
@@ -211,33 +205,153 @@ final class JdbcRevisions implements RevisionStore {
                 r.createdAt(), now, reason);
     }
 
+    /** One folder: as every folder of a start is settled ({@link #found(List, long)}). */
     @Override
     public RevisionSummary found(NewRevision onDisk, long now) {
-        // Most starts find what ran last: a read says so without a write (and its sync).
-        Optional<RevisionSummary> unchanged = transactions.read(c -> one(c, UNDER_WAY, onDisk.interfaceName()).isPresent()
-                ? Optional.<RevisionSummary>empty()
-                : one(c, CURRENT, onDisk.interfaceName()).filter(r -> onDisk.hash().equals(r.hash())));
-        if (unchanged.isPresent()) return unchanged.get();
-        return transactions.write(Durability.STRICT, c -> {
-            String name = onDisk.interfaceName();
-            lock(c, name);
-            Optional<RevisionSummary> underWay = one(c, UNDER_WAY, name);
-            if (underWay.isPresent()) {
-                RevisionSummary u = underWay.get();
-                if (onDisk.hash().equals(u.hash())) {
-                    return finish(c, u, RevisionStatus.DEPLOYED, "completed at the next start: the engine stopped during the"
-                            + " deploy, after the files were written", now);
-                }
-                finish(c, u, RevisionStatus.FAILED, "the engine stopped during the deploy, before the files were written;"
-                        + " the project folder kept the files before it", now);
+        return found(List.of(onDisk), now).get(onDisk.interfaceName());
+    }
+
+    /**
+     * Every folder at once: one read finds those that hold their current revision's files with no deploy under way
+     * (most starts: nothing to write); the others are settled as {@link #found(NewRevision, long)} settles one, all
+     * in one transaction whose statements are batched (locks, settled deploys, new revisions and their files), so a
+     * thousand interfaces' start is a handful of round trips and one commit. The locks are taken in name order, so
+     * two engines starting at once wait for each other; one that meets the other's new revision at the primary key
+     * reads again and finds it.
+     */
+    @Override
+    public Map<String, RevisionSummary> found(List<NewRevision> onDisk, long now) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return foundOnce(onDisk, now);
+            } catch (StoreException e) {
+                if (!duplicateKey(e) || attempt >= FOUND_TRIES) throw e;
             }
-            Optional<RevisionSummary> current = one(c, CURRENT, name);
-            if (current.isPresent() && onDisk.hash().equals(current.get().hash())) return current.get();
-            int number = next(c, name);
-            insert(c, onDisk, number, RevisionStatus.DEPLOYED, current.map(RevisionSummary::number).orElse(null), now, now);
-            return new RevisionSummary(name, number, onDisk.hash(), RevisionStatus.DEPLOYED, onDisk.origin(), onDisk.author(),
-                    onDisk.message(), current.map(RevisionSummary::number).orElse(null), now, now, null);
+        }
+    }
+
+    private Map<String, RevisionSummary> foundOnce(List<NewRevision> onDisk, long now) {
+        Map<String, RevisionSummary> unchanged = new java.util.HashMap<>();
+        List<NewRevision> changed = transactions.read(c -> {
+            unchanged.clear(); // a read tried again starts afresh
+            Map<String, RevisionSummary> current = currentAll(c);
+            Map<String, RevisionSummary> underWay = newestUnderWay(c);
+            List<NewRevision> rest = new ArrayList<>();
+            for (NewRevision r : onDisk) {
+                RevisionSummary cur = current.get(r.interfaceName());
+                if (!underWay.containsKey(r.interfaceName()) && cur != null && r.hash().equals(cur.hash())) {
+                    unchanged.put(r.interfaceName(), cur);
+                } else {
+                    rest.add(r);
+                }
+            }
+            return rest;
         });
+        Map<String, RevisionSummary> written = changed.isEmpty() ? Map.of()
+                : transactions.write(Durability.STRICT, c -> settle(c, changed, now));
+        Map<String, RevisionSummary> found = new LinkedHashMap<>();
+        for (NewRevision r : onDisk) {
+            RevisionSummary s = unchanged.get(r.interfaceName());
+            found.put(r.interfaceName(), s != null ? s : written.get(r.interfaceName()));
+        }
+        return found;
+    }
+
+    /** {@link #found(NewRevision, long)}'s write for each of these folders, in the transaction of {@code c}, batched. */
+    private static Map<String, RevisionSummary> settle(Connection c, List<NewRevision> folders, long now) throws SQLException {
+        List<NewRevision> sorted = new ArrayList<>(folders);
+        sorted.sort(java.util.Comparator.comparing(NewRevision::interfaceName));
+        try (PreparedStatement ps = c.prepareStatement(LOCK)) {
+            for (NewRevision r : sorted) {
+                ps.setString(1, r.interfaceName());
+                ps.setString(2, r.interfaceName());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+        Map<String, RevisionSummary> underWay = newestUnderWay(c);
+        Map<String, RevisionSummary> current = currentAll(c);
+        Map<String, Integer> newest = new java.util.HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement(NEXT_ALL); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) newest.put(rs.getString(1), rs.getInt(2));
+        }
+        Map<String, RevisionSummary> found = new java.util.HashMap<>();
+        List<RevisionSummary> finishedDeployed = new ArrayList<>();
+        List<RevisionSummary> finishedFailed = new ArrayList<>();
+        List<NewRevision> inserts = new ArrayList<>();
+        List<Integer> numbers = new ArrayList<>();
+        List<Integer> bases = new ArrayList<>();
+        for (NewRevision r : sorted) {
+            String name = r.interfaceName();
+            RevisionSummary u = underWay.get(name);
+            if (u != null && r.hash().equals(u.hash())) {
+                finishedDeployed.add(u);
+                found.put(name, new RevisionSummary(name, u.number(), u.hash(), RevisionStatus.DEPLOYED, u.origin(), u.author(),
+                        u.message(), u.basedOn(), u.createdAt(), now, COMPLETED_AT_START));
+                continue;
+            }
+            if (u != null) finishedFailed.add(u);
+            RevisionSummary cur = current.get(name);
+            if (cur != null && r.hash().equals(cur.hash())) {
+                found.put(name, cur);
+                continue;
+            }
+            int number = newest.getOrDefault(name, 0) + 1;
+            Integer base = cur == null ? null : cur.number();
+            inserts.add(r);
+            numbers.add(number);
+            bases.add(base);
+            found.put(name, new RevisionSummary(name, number, r.hash(), RevisionStatus.DEPLOYED, r.origin(), r.author(), r.message(),
+                    base, now, now, null));
+        }
+        finishAll(c, finishedDeployed, RevisionStatus.DEPLOYED, COMPLETED_AT_START, now);
+        finishAll(c, finishedFailed, RevisionStatus.FAILED, FAILED_AT_START, now);
+        insertAll(c, inserts, numbers, bases, RevisionStatus.DEPLOYED, now, now);
+        return found;
+    }
+
+    private static final String COMPLETED_AT_START = "completed at the next start: the engine stopped during the deploy, after the files"
+            + " were written";
+    private static final String FAILED_AT_START = "the engine stopped during the deploy, before the files were written; the project"
+            + " folder kept the files before it";
+
+    private static Map<String, RevisionSummary> currentAll(Connection c) throws SQLException {
+        Map<String, RevisionSummary> all = new LinkedHashMap<>();
+        try (PreparedStatement ps = c.prepareStatement(CURRENT_ALL); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                RevisionSummary r = summary(rs);
+                all.put(r.interfaceName(), r);
+            }
+        }
+        return all;
+    }
+
+    /** Each interface's newest deploy under way (what {@link #UNDER_WAY} finds for one). */
+    private static Map<String, RevisionSummary> newestUnderWay(Connection c) throws SQLException {
+        Map<String, RevisionSummary> all = new java.util.HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement(ALL_UNDER_WAY); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                RevisionSummary r = summary(rs);
+                all.put(r.interfaceName(), r); // ordered by revision: the newest stays
+            }
+        }
+        return all;
+    }
+
+    private static void finishAll(Connection c, List<RevisionSummary> settled, RevisionStatus status, String reason, long now)
+            throws SQLException {
+        if (settled.isEmpty()) return;
+        try (PreparedStatement ps = c.prepareStatement(FINISH)) {
+            for (RevisionSummary r : settled) {
+                ps.setString(1, status.dbValue());
+                ps.setLong(2, now);
+                ps.setString(3, reason);
+                ps.setString(4, r.interfaceName());
+                ps.setInt(5, r.number());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
     }
 
     @Override
@@ -284,33 +398,50 @@ final class JdbcRevisions implements RevisionStore {
 
     private static void insert(Connection c, NewRevision r, int number, RevisionStatus status, Integer basedOn, long now,
                                Long finishedAt) throws SQLException {
-        String yaml = text(r.files().get(io.ductus.core.revision.InterfaceFiles.interfaceFile(r.interfaceName())));
-        String code = text(r.files().get(io.ductus.core.revision.InterfaceFiles.moduleFile(r.interfaceName())));
+        insertAll(c, List.of(r), List.of(number), java.util.Collections.singletonList(basedOn), status, now, finishedAt);
+    }
+
+    /** New revisions (each with its number and base) and their files, in two batched statements. */
+    private static void insertAll(Connection c, List<NewRevision> revisions, List<Integer> numbers, List<Integer> bases,
+                                  RevisionStatus status, long now, Long finishedAt) throws SQLException {
+        if (revisions.isEmpty()) return;
+        boolean files = false;
         try (PreparedStatement ps = c.prepareStatement(INSERT)) {
-            ps.setString(1, r.interfaceName());
-            ps.setInt(2, number);
-            ps.setLong(3, now);
-            ps.setString(4, r.author());
-            ps.setString(5, yaml == null ? "" : yaml); // config_text and code_text: what V1 named them, kept for any reader
-            ps.setString(6, code);
-            ps.setString(7, r.hash());
-            ps.setString(8, status.dbValue());
-            ps.setString(9, r.origin().dbValue());
-            ps.setString(10, r.message());
-            if (basedOn == null) ps.setNull(11, Types.INTEGER);
-            else ps.setInt(11, basedOn);
-            if (finishedAt == null) ps.setNull(12, Types.BIGINT);
-            else ps.setLong(12, finishedAt);
-            ps.executeUpdate();
-        }
-        if (r.files().isEmpty()) return;
-        try (PreparedStatement ps = c.prepareStatement(INSERT_FILE)) {
-            for (Map.Entry<String, byte[]> f : r.files().entrySet()) {
+            for (int i = 0; i < revisions.size(); i++) {
+                NewRevision r = revisions.get(i);
+                Integer basedOn = bases.get(i);
+                String yaml = text(r.files().get(io.ductus.core.revision.InterfaceFiles.interfaceFile(r.interfaceName())));
+                String code = text(r.files().get(io.ductus.core.revision.InterfaceFiles.moduleFile(r.interfaceName())));
                 ps.setString(1, r.interfaceName());
-                ps.setInt(2, number);
-                ps.setString(3, f.getKey());
-                ps.setBytes(4, f.getValue());
+                ps.setInt(2, numbers.get(i));
+                ps.setLong(3, now);
+                ps.setString(4, r.author());
+                ps.setString(5, yaml == null ? "" : yaml); // config_text and code_text: what V1 named them, kept for any reader
+                ps.setString(6, code);
+                ps.setString(7, r.hash());
+                ps.setString(8, status.dbValue());
+                ps.setString(9, r.origin().dbValue());
+                ps.setString(10, r.message());
+                if (basedOn == null) ps.setNull(11, Types.INTEGER);
+                else ps.setInt(11, basedOn);
+                if (finishedAt == null) ps.setNull(12, Types.BIGINT);
+                else ps.setLong(12, finishedAt);
                 ps.addBatch();
+                files |= !r.files().isEmpty();
+            }
+            ps.executeBatch();
+        }
+        if (!files) return;
+        try (PreparedStatement ps = c.prepareStatement(INSERT_FILE)) {
+            for (int i = 0; i < revisions.size(); i++) {
+                NewRevision r = revisions.get(i);
+                for (Map.Entry<String, byte[]> f : r.files().entrySet()) {
+                    ps.setString(1, r.interfaceName());
+                    ps.setInt(2, numbers.get(i));
+                    ps.setString(3, f.getKey());
+                    ps.setBytes(4, f.getValue());
+                    ps.addBatch();
+                }
             }
             ps.executeBatch();
         }

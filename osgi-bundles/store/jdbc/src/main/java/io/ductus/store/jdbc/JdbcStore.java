@@ -95,6 +95,11 @@ public final class JdbcStore implements Store, AutoCloseable {
                 : callers == transactions ? this : new JdbcStore(dialect, callers, description, this, rest, null);
     }
 
+    /** The transactions the store runs its statements in (a test wraps them to count the statements). */
+    public Transactions transactions() {
+        return transactions;
+    }
+
     /** Closes {@code resource} with the store (a SQLite file's engine lock). */
     public void closing(AutoCloseable resource) {
         closing.add(resource);

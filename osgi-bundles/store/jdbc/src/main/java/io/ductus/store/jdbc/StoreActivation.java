@@ -20,6 +20,8 @@ import org.slf4j.LoggerFactory;
 public final class StoreActivation implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(StoreActivation.class);
+    /** The start's steps, at debug on the logger the launcher and the engine log theirs to ({@code DUCTUS_STARTUP_STEPS=1}). */
+    private static final Logger STEPS = LoggerFactory.getLogger("ductus.startup");
 
     /** Framework properties set by the launcher (EngineSettings in the engine bundle). */
     public static final String DATABASE = "ductus.database";
@@ -58,8 +60,11 @@ public final class StoreActivation implements AutoCloseable {
         JdbcStore store = null;
         try {
             long t0 = System.nanoTime();
+            step("store opening");
             store = opener.open(setting, dataFolder);
+            step("store opened (pool, migrations)");
             Reconciled reconciled = store.reconcile(Clock.systemUTC().millis());
+            step("store reconciled");
             if (reconciled.messagesSettled() > 0 || reconciled.leasesCleared() > 0) {
                 LOG.info("store reconciled: {} message(s) settled, {} lease(s) cleared",
                         reconciled.messagesSettled(), reconciled.leasesCleared());
@@ -74,6 +79,11 @@ public final class StoreActivation implements AutoCloseable {
             if (store != null) store.close();
             return failed(context, "database " + setting.display() + " could not be opened: " + rootMessage(e));
         }
+    }
+
+    /** A step of the start, with the milliseconds since the JVM started. */
+    public static void step(String step) {
+        if (STEPS.isDebugEnabled()) STEPS.debug("{} ms {}", java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime(), step);
     }
 
     /** Tells the launcher, through the engine's signal, why the engine will not start. */

@@ -36,7 +36,9 @@ public final class PostgresStores {
         HikariDataSource callers = null;
         try {
             pool = pool(dataSource(parts), "ductus-postgres", parts.poolSize());
+            io.ductus.store.jdbc.StoreActivation.step("connection pool made");
             Migrations.migrate(pool, Dialect.POSTGRES);
+            io.ductus.store.jdbc.StoreActivation.step("migrated");
             callers = pool(dataSource(parts), "ductus-postgres-callers", Math.min(CALLER_POOL_SIZE, parts.poolSize()));
             PGSimpleDataSource sessions = dataSource(parts);
             sessions.setApplicationName("ductus engine lock");

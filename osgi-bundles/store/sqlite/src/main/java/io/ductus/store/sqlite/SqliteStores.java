@@ -79,6 +79,7 @@ public final class SqliteStores {
         try {
             freePagesGoBack(writerSource, absolute);
             Migrations.migrate(writerSource, Dialect.SQLITE); // on its own connection, closed before writing
+            io.ductus.store.jdbc.StoreActivation.step("migrated");
             writerConnection = writerSource.getConnection();
             io.ductus.store.jdbc.MessageIds.floorFromSequence(writerConnection); // a file made with AUTOINCREMENT
             try (Statement s = writerConnection.createStatement()) {

@@ -8,7 +8,17 @@ import io.ductus.store.DeliveryOutcome;
 import io.ductus.store.DestinationRef;
 import io.ductus.store.account.AuditEntry;
 import io.ductus.store.account.AuditQuery;
+import io.ductus.store.Durability;
 import io.ductus.store.jdbc.JdbcStore;
+import io.ductus.store.jdbc.SqlWork;
+import io.ductus.store.jdbc.Transactions;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.Statement;
+import java.util.concurrent.atomic.AtomicInteger;
 import io.ductus.store.revision.Draft;
 import io.ductus.store.revision.NewRevision;
 import io.ductus.store.revision.RevisionConflictException;
@@ -187,6 +197,159 @@ class RevisionStoreTest {
         assertThat(revisions.gone(name, T0 + 4)).isEmpty();
         // a new interface of the same name starts from nothing
         assertThat(revisions.begin(rev("c", RevisionOrigin.API), null, T0 + 5, null).number()).isEqualTo(4);
+    }
+
+    /** {@code count} folders named after the test, each with its interface.yaml holding {@code code}. */
+    private List<NewRevision> folders(int count, String code) {
+        List<NewRevision> folders = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            String n = "%s-%04d".formatted(name.length() > 40 ? name.substring(0, 40) : name, i);
+            folders.add(new NewRevision(n, "hash-" + code, Map.of("interfaces/" + n + "/interface.yaml", bytes("source: " + code)),
+                    RevisionOrigin.START, "engine", "found in the project folder at start", false));
+        }
+        return folders;
+    }
+
+    @Test
+    void a_start_with_a_thousand_folders_is_settled_in_a_bounded_number_of_statements() {
+        Counting counting = new Counting(store.transactions());
+        RevisionStore counted = new JdbcStore(db.dialect(), counting, "counted").revisions();
+        counting.reset();
+        List<NewRevision> folders = folders(1001, "a");
+
+        // A first start: one read, then one write for all (its statements batched), not a transaction per interface.
+        Map<String, RevisionSummary> first = counted.found(folders, T0);
+        assertThat(first).hasSize(1001).allSatisfy((n, r) -> {
+            assertThat(r.number()).isEqualTo(1);
+            assertThat(r.status()).isEqualTo(RevisionStatus.DEPLOYED);
+            assertThat(r.origin()).isEqualTo(RevisionOrigin.START);
+        });
+        assertThat(first.keySet()).containsExactlyElementsOf(folders.stream().map(NewRevision::interfaceName).toList());
+        assertThat(counting.transactions()).as("transactions").isEqualTo(2);
+        assertThat(counting.statements()).as("statements run").isLessThanOrEqualTo(10);
+        assertThat(revisions.revision(folders.get(500).interfaceName(), 1).orElseThrow().files())
+                .containsOnlyKeys("interfaces/" + folders.get(500).interfaceName() + "/interface.yaml");
+
+        // The next start finds what ran last: one read, no write.
+        counting.reset();
+        assertThat(counted.found(folders, T0 + 1)).allSatisfy((n, r) -> assertThat(r.createdAt()).isEqualTo(T0));
+        assertThat(counting.transactions()).isEqualTo(1);
+        assertThat(counting.statements()).isLessThanOrEqualTo(2);
+
+        // Ten folders changed while the engine was stopped, and two deploys were left under way (one had written its files).
+        List<NewRevision> changed = new ArrayList<>(folders);
+        for (int i = 0; i < 10; i++) {
+            NewRevision r = folders.get(i * 100);
+            changed.set(i * 100, new NewRevision(r.interfaceName(), "hash-b", Map.of("interfaces/" + r.interfaceName() + "/interface.yaml",
+                    bytes("source: b")), RevisionOrigin.START, "engine", "found in the project folder at start", false));
+        }
+        revisions.begin(withHash(folders.get(0), "hash-b"), 1, T0 + 2, null); // wrote its files: the folder holds them
+        revisions.begin(withHash(folders.get(7), "hash-c"), 1, T0 + 2, null); // never wrote them
+        counting.reset();
+        Map<String, RevisionSummary> third = counted.found(changed, T0 + 3);
+        assertThat(counting.transactions()).isEqualTo(2);
+        assertThat(counting.statements()).isLessThanOrEqualTo(10);
+        assertThat(third.get(changed.get(0).interfaceName())).satisfies(r -> {
+            assertThat(r.number()).isEqualTo(2);
+            assertThat(r.origin()).isEqualTo(RevisionOrigin.API); // the deploy's own revision, completed
+            assertThat(r.status()).isEqualTo(RevisionStatus.DEPLOYED);
+        });
+        for (int i = 1; i < 10; i++) {
+            RevisionSummary r = third.get(changed.get(i * 100).interfaceName());
+            assertThat(r.number()).isEqualTo(2);
+            assertThat(r.basedOn()).isEqualTo(1);
+            assertThat(r.createdAt()).isEqualTo(T0 + 3);
+        }
+        assertThat(third.get(folders.get(7).interfaceName()).number()).isEqualTo(1);
+        assertThat(revisions.revision(folders.get(7).interfaceName(), 2).orElseThrow().summary().status()).isEqualTo(RevisionStatus.FAILED);
+        assertThat(third.get(folders.get(8).interfaceName()).createdAt()).isEqualTo(T0);
+        assertThat(revisions.underWay()).noneMatch(u -> u.interfaceName().startsWith(name.length() > 40 ? name.substring(0, 40) : name));
+    }
+
+    @Test
+    void two_engines_starting_at_once_on_the_same_folders_record_each_once() throws Exception {
+        List<NewRevision> folders = folders(300, "a");
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<Map<String, RevisionSummary>>> both = new ArrayList<>();
+            for (int e = 0; e < 2; e++) both.add(pool.submit(() -> revisions.found(folders, T0)));
+            for (Future<Map<String, RevisionSummary>> f : both) {
+                assertThat(f.get()).hasSize(300).allSatisfy((n, r) -> assertThat(r.number()).isEqualTo(1));
+            }
+        } finally {
+            pool.shutdown();
+        }
+        for (NewRevision r : folders) assertThat(revisions.revisions(r.interfaceName(), null, 10)).hasSize(1);
+    }
+
+    private static NewRevision withHash(NewRevision r, String hash) {
+        return new NewRevision(r.interfaceName(), hash, Map.of("interfaces/" + r.interfaceName() + "/interface.yaml", bytes(hash)),
+                RevisionOrigin.API, "user:ann", "change", false);
+    }
+
+    /** The store's transactions, counting the transactions and the statements run in them (each execute, a batch as one). */
+    static final class Counting implements Transactions {
+        private final Transactions inner;
+        private final AtomicInteger transactions = new AtomicInteger();
+        private final AtomicInteger statements = new AtomicInteger();
+
+        Counting(Transactions inner) {
+            this.inner = inner;
+        }
+
+        int transactions() {
+            return transactions.get();
+        }
+
+        int statements() {
+            return statements.get();
+        }
+
+        void reset() {
+            transactions.set(0);
+            statements.set(0);
+        }
+
+        @Override
+        public <T> T write(Durability durability, SqlWork<T> work) {
+            transactions.incrementAndGet();
+            return inner.write(durability, c -> work.run(counted(c)));
+        }
+
+        @Override
+        public <T> T read(SqlWork<T> work) {
+            transactions.incrementAndGet();
+            return inner.read(c -> work.run(counted(c)));
+        }
+
+        @Override
+        public void close() {
+            // the store's own
+        }
+
+        private Connection counted(Connection c) {
+            return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[]{Connection.class}, (proxy, m, args) -> {
+                Object result = call(m, c, args);
+                if (result instanceof PreparedStatement ps) return statement(ps, PreparedStatement.class);
+                if (result instanceof Statement st) return statement(st, Statement.class);
+                return result;
+            });
+        }
+
+        private <S extends Statement> Object statement(S statement, Class<S> type) {
+            return Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[]{type}, (proxy, m, args) -> {
+                if (m.getName().startsWith("execute")) statements.incrementAndGet();
+                return call(m, statement, args);
+            });
+        }
+
+        private static Object call(Method m, Object target, Object[] args) throws Throwable {
+            try {
+                return m.invoke(target, args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        }
     }
 
     @Test
