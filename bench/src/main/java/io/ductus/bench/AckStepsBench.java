@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -13,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 
@@ -62,10 +65,14 @@ final class AckStepsBench implements BenchMain.Scenario {
         long recordMs = quick ? 2000 : 5000;
         String loadBefore = loadAverage();
         List<Path> homes = new ArrayList<>(List.of(MllpIngestBench.distribution(root)));
+        // BENCH_ACK_STEPS_FILES: another folder (another file system) for the file destination's files, to tell
+        // what writing them costs the commits' syncs on the data folder's file system.
+        String files = System.getenv("BENCH_ACK_STEPS_FILES");
+        Path filesDir = files == null || files.isBlank() ? null : Path.of(files);
         String before = System.getenv("BENCH_DUCTUS_BEFORE");
         if (before != null && !before.isBlank()) homes.add(Path.of(before));
-        System.out.printf("ack-steps: one MLLP connection, strict SQLite, %s; %d rounds of %d ms slices; load average %s%n",
-                homes, rounds, sliceMs, loadBefore);
+        System.out.printf("ack-steps: one MLLP connection, strict SQLite, %s; %d rounds of %d ms slices; load average %s%s%n",
+                homes, rounds, sliceMs, loadBefore, filesDir == null ? "" : "; files written to " + filesDir);
 
         Rate store1 = new Rate();
         Rate echo = new Rate();
@@ -73,12 +80,15 @@ final class AckStepsBench implements BenchMain.Scenario {
         List<Measured> engines = new ArrayList<>();
         long[] counter = {0};
         StoreAlone alone = new StoreAlone();
+        List<Long> aloneTrips = new ArrayList<>();
+        Map<String, List<Long>> aloneSteps = Map.of();
         try (JdbcStore store = SqliteStores.open(work.resolve("store1.db"));
              MllpEchoServer echoServer = MllpEchoServer.start();
              MllpSender toEcho = new MllpSender(echoServer.port())) {
             try {
                 for (int i = 0; i < homes.size(); i++) {
-                    engines.add(new Measured(homes.get(i), MllpIngestBench.Engine.startFrom(homes.get(i), work, "engine" + i, null, false)));
+                    engines.add(new Measured(homes.get(i), MllpIngestBench.Engine.startFrom(homes.get(i), work, "engine" + i, null, false,
+                            filesDir)));
                 }
                 for (Measured m : engines) send(m.sender, "W", warmupMs, null, counter); // the JIT compiles the hot path first
                 alone.slice(store, 1, sliceMs, null);
@@ -90,6 +100,7 @@ final class AckStepsBench implements BenchMain.Scenario {
                 }
                 Path settings = writeSettings(work.resolve("ack-steps.jfc"));
                 for (int i = 0; i < engines.size(); i++) engines.get(i).record(work.resolve("engine" + i + ".jfr"), settings, recordMs, counter);
+                aloneSteps = recordAlone(alone, store, work.resolve("store-alone.jfr"), recordMs, aloneTrips);
             } finally {
                 for (Measured m : engines) m.close();
             }
@@ -117,7 +128,25 @@ final class AckStepsBench implements BenchMain.Scenario {
                     (median(m.recordedTrips) - median(m.steps(STEPS.get(0)))) / 1e3,
                     (mean(m.recordedTrips) - mean(m.steps(STEPS.get(0)))) / 1e3);
         }
+        // The same steps of the writer in this JVM, the store alone: where the engine's store call differs from it.
+        System.out.printf("%nthe store alone in this JVM, one call at a time, step by step (%d calls recorded; medians, means in brackets,"
+                + " microseconds):%n", aloneTrips.size());
+        System.out.printf("  %-58s %7.0f  (%5.0f)%n", "store call", median(aloneTrips) / 1e3, mean(aloneTrips) / 1e3);
+        for (Step step : STEPS) {
+            if (!step.event().startsWith("ductus.sqlite.") || step.depth() != 3) continue;
+            List<Long> d = aloneSteps.getOrDefault(step.event() + (step.strict() == null ? "" : "/" + step.strict()), List.of());
+            System.out.printf("  %-58s %7.0f  (%5.0f)  n=%d%n", "  " + step.label(), median(d) / 1e3, mean(d) / 1e3, d.size());
+        }
         System.out.printf("load average: %s before, %s after%n", loadBefore, loadAfter);
+        String keep = System.getenv("BENCH_ACK_STEPS_KEEP"); // a folder: the recordings are copied there (jfr print reads them)
+        if (keep != null && !keep.isBlank()) {
+            Files.createDirectories(Path.of(keep));
+            try (Stream<Path> recordings = Files.list(work)) {
+                for (Path r : recordings.filter(f -> f.toString().endsWith(".jfr")).toList()) {
+                    Files.copy(r, Path.of(keep).resolve(r.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
         deleteQuietly(work);
         for (int i = engines.size() - 1; i >= 0; i--) { // this build's line last: the scenario's RESULT
             Measured m = engines.get(i);
@@ -126,10 +155,12 @@ final class AckStepsBench implements BenchMain.Scenario {
             StringBuilder keys = new StringBuilder();
             for (Step step : STEPS) keys.append(' ').append(step.key()).append("_us=").append(String.format("%.0f", median(m.steps(step)) / 1e3));
             System.out.printf("RESULT ack-steps%s c1=%.0f store1=%.0f echo_c1=%.0f c1_over_store1=%.2f ack_p50_ms=%.2f commit_p50_ms=%.2f"
-                            + " ack_over_commit=%.1f engine_p50_ms=%.2f engine_mean_ms=%.2f%s%n",
+                            + " ack_over_commit=%.1f engine_p50_ms=%.2f engine_mean_ms=%.2f alone_call_us=%.0f alone_work_us=%.0f alone_commit_us=%.0f%s%n",
                     i == 0 ? "" : "_before", m.c1.perSecond(), store1.perSecond(), echo.perSecond(), m.c1.perSecond() / store1.perSecond(),
                     tripP50 / 1e6, commitP50 / 1e6, tripP50 / commitP50, median(m.steps(STEPS.get(0))) / 1e6,
-                    mean(m.steps(STEPS.get(0))) / 1e6, keys);
+                    mean(m.steps(STEPS.get(0))) / 1e6, median(aloneTrips) / 1e3,
+                    median(aloneSteps.getOrDefault("ductus.sqlite.Work/true", List.of())) / 1e3,
+                    median(aloneSteps.getOrDefault("ductus.sqlite.Commit/true", List.of())) / 1e3, keys);
         }
     }
 
@@ -199,6 +230,20 @@ final class AckStepsBench implements BenchMain.Scenario {
             acked++;
         }
         return acked;
+    }
+
+    /** The store alone's writer steps, recorded in this JVM while it stores one message at a time for {@code millis}. */
+    private static Map<String, List<Long>> recordAlone(StoreAlone alone, JdbcStore store, Path file, long millis, List<Long> trips)
+            throws Exception {
+        try (Recording recording = new Recording()) {
+            STEPS.stream().map(Step::event).filter(e -> e.startsWith("ductus.sqlite.")).distinct()
+                    .forEach(e -> recording.enable(e).withThreshold(Duration.ZERO).withoutStackTrace());
+            recording.start();
+            alone.slice(store, 1, millis, trips);
+            recording.stop();
+            recording.dump(file);
+        }
+        return read(file);
     }
 
     /** Only the engine's own step events: nothing else of Flight Recorder's defaults runs meanwhile. */

@@ -259,6 +259,72 @@ class GroupCommitWriterTest {
         assertThat(callersStored()).containsExactly(1, 2, 3, 4, 5, 6, 7);
     }
 
+    @Test
+    void writes_if_idle_on_the_callers_thread_at_once_and_otherwise_runs_nothing_and_queues_nothing() throws Exception {
+        Thread here = Thread.currentThread();
+        assertThat(writer.writeIfIdle(c -> {
+            assertThat(Thread.currentThread()).isSameAs(here);
+            insert(c, 1);
+            return 1;
+        })).as("the writer idle: committed here").contains(1);
+
+        CountDownLatch hold = new CountDownLatch(1);
+        CompletableFuture<Integer> leading = callHeld(2, hold); // in its work: taken off the queue, still leading
+        assertThat(writer.writeIfIdle(c -> {
+            insert(c, 3);
+            return 3;
+        })).as("another caller leads: nothing run").isEmpty();
+        assertThat(writer.queued()).as("nor queued").isZero();
+        CompletableFuture<Integer> second = callInserting(4);
+        awaitQueued(1);
+        hold.countDown();
+        leading.get(5, TimeUnit.SECONDS);
+        second.get(5, TimeUnit.SECONDS);
+
+        CountDownLatch holdAgain = new CountDownLatch(1);
+        CompletableFuture<Integer> first = callHeld(5, holdAgain);
+        List<CompletableFuture<Integer>> two = List.of(callInserting(6), callInserting(7));
+        awaitQueued(2);
+        holdAgain.countDown();
+        first.get(5, TimeUnit.SECONDS);
+        for (CompletableFuture<Integer> f : two) f.get(5, TimeUnit.SECONDS); // a batch of two strict callers
+        assertThat(writer.writeIfIdle(c -> {
+            insert(c, 8);
+            return 8;
+        })).as("the last batch had two strict callers: they may come back to share the next sync").isEmpty();
+        callInserting(9).get(5, TimeUnit.SECONDS); // alone again
+        assertThat(writer.writeIfIdle(c -> {
+            insert(c, 10);
+            return 10;
+        })).contains(10);
+        assertThat(callersStored()).containsExactly(1, 2, 4, 5, 6, 7, 9, 10);
+    }
+
+    @Test
+    void writes_if_idle_taking_along_a_relaxed_leader_that_waits_for_a_strict_caller() throws Exception {
+        writer.close();
+        writer = new GroupCommitWriter(SqliteStores.dataSource(folder.resolve("t.db"), true).getConnection(), 256,
+                TimeUnit.SECONDS.toNanos(30));
+        callInserting(1).get(5, TimeUnit.SECONDS); // a strict commit, alone: the next relaxed leader waits for a strict caller
+        long before = writer.commits();
+        List<Thread> ranOn = java.util.Collections.synchronizedList(new ArrayList<>());
+        CompletableFuture<Integer> relaxed = CompletableFuture.supplyAsync(() -> writer.write(Durability.RELAXED, c -> {
+            ranOn.add(Thread.currentThread());
+            insert(c, 2);
+            return 2;
+        }), callers);
+        awaitLeaderWaitingForCompany();
+        assertThat(writer.writeIfIdle(c -> {
+            ranOn.add(Thread.currentThread());
+            insert(c, 3);
+            return 3;
+        })).contains(3);
+        assertThat(relaxed.get(5, TimeUnit.SECONDS)).isEqualTo(2);
+        assertThat(writer.commits() - before).as("one commit for the relaxed and the strict caller").isEqualTo(1);
+        assertThat(ranOn).as("both ran on this thread").containsExactly(Thread.currentThread(), Thread.currentThread());
+        assertThat(callersStored()).containsExactly(1, 2, 3);
+    }
+
     private void awaitLeaderWaitingForCompany() {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         while (!writer.leaderWaitingForCompany()) {
