@@ -20,20 +20,6 @@ public interface Intake {
     CompletionStage<Receipt> submit(InboundMessage message);
 
     /**
-     * {@link #submit}, for a source that submits one message at a time from this thread and waits for its
-     * receipt before it submits the next (an MLLP connection, whose sender waits for each ACK): when nothing
-     * else is being stored, the intake may store the message on the calling thread and return a stage already
-     * completed, which spares it the hand-off to a storing thread and back; the calling thread is then held
-     * for one commit. Otherwise, and by default, exactly {@link #submit}. The guarantee is the same: the stage
-     * completes only after the message was stored as its interface's durability says.
-     *
-     * @since 1.5
-     */
-    default CompletionStage<Receipt> submitHere(InboundMessage message) {
-        return submit(message);
-    }
-
-    /**
      * For sources that read records in order and must resume where they stopped (files, SFTP, database
      * readers): stores up to {@link #MAX_BATCH} records and the source's progress in one transaction, then
      * completes with one receipt per record, in order. Either every record and the progress are stored or

@@ -26,21 +26,6 @@ public interface Store {
     List<Stored> store(IntakeBatch batch, long now);
 
     /**
-     * {@link #store}, on the calling thread and without waiting for anyone, when the store can commit a
-     * {@link Durability#STRICT} batch at once with nobody else to share its commit with (SQLite: nothing else
-     * is being written, or only a relaxed write waits for a strict one to join; its last commit held at most
-     * one strict caller). Else it stores nothing and returns empty at once, and the caller calls {@link #store}
-     * from a thread that may wait. For a caller whose thread must not wait for others' commits (a connection's
-     * event loop, one message in flight): it then stores with no hand-off to another thread and back.
-     *
-     * @throws IllegalArgumentException when the batch is not strict
-     * @since 0.4
-     */
-    default Optional<List<Stored>> storeIfIdle(IntakeBatch batch, long now) {
-        return Optional.empty();
-    }
-
-    /**
      * The oldest pending deliveries of one destination in the given lanes: up to {@code limitPerLane} per
      * lane, merged in message-id order. Cost depends on the lanes and the limit, not on how many wait.
      * Deliveries waiting for a retry are included (see {@link PendingDelivery#nextAttemptAt()}): a lane is

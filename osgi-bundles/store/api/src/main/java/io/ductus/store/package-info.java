@@ -7,7 +7,7 @@
  * {@code now} and every time in Unix milliseconds.
  */
 @Export
-@Version("0.4.0")
+@Version("0.3.0")
 package io.ductus.store;
 
 import org.osgi.annotation.bundle.Export;

@@ -85,7 +85,7 @@ final class MllpReceiveHandler extends ChannelInboundHandlerAdapter {
         answer(ctx, frame).whenComplete((ack, error) -> {
             AckSteps.BackToConnection back = new AckSteps.BackToConnection();
             back.begin();
-            Runnable reply = () -> {
+            ctx.executor().execute(() -> {
                 back.commit();
                 AckSteps.AckWrite write = new AckSteps.AckWrite();
                 write.begin();
@@ -100,11 +100,7 @@ final class MllpReceiveHandler extends ChannelInboundHandlerAdapter {
                 if (frame instanceof MllpFrameDecoder.Frame f) receiving.answered(f.message().length);
                 busy = false;
                 answerNext(ctx);
-            };
-            // Stored on this event loop (the intake stored it here, nothing else storing): answered at once. A
-            // frame already waiting goes through the loop's queue, so pipelined frames never nest on the stack.
-            if (ctx.executor().inEventLoop() && waiting.isEmpty()) reply.run();
-            else ctx.executor().execute(reply);
+            });
         });
     }
 
@@ -143,9 +139,7 @@ final class MllpReceiveHandler extends ChannelInboundHandlerAdapter {
         intakeStep.begin();
         CompletionStage<Receipt> receipt;
         try {
-            // One message in flight per connection, its sender waiting for the ACK: the intake may store it on
-            // this event loop when nothing else is storing (Intake.submitHere), sparing two thread hand-offs.
-            receipt = intake.submitHere(InboundMessage.of(input).withOrigin(Map.of("remote", remote)));
+            receipt = intake.submit(InboundMessage.of(input).withOrigin(Map.of("remote", remote)));
         } catch (RuntimeException e) {
             receipt = CompletableFuture.failedFuture(e);
         }

@@ -87,24 +87,16 @@ class IntakeGate implements Intake {
 
     /** Hands the call to the current intake, or once the gate opens to the intake then current. */
     <T> CompletionStage<T> pass(Function<Intake, CompletionStage<T>> call) {
-        return pass(call, call);
-    }
-
-    /**
-     * Hands {@code now} to the current intake while the gate is open; once a closed gate opens, {@code later}
-     * goes to the intake then current (from the thread that opened it, which must not store messages itself).
-     */
-    private <T> CompletionStage<T> pass(Function<Intake, CompletionStage<T>> now, Function<Intake, CompletionStage<T>> later) {
         CompletableFuture<Void> wait;
         lock.readLock().lock();
         try {
-            if (opened.isDone()) return now.apply(target);
+            if (opened.isDone()) return call.apply(target);
             wait = opened;
         } finally {
             lock.readLock().unlock();
         }
         return wait.orTimeout(MAX_HOLD_MS, TimeUnit.MILLISECONDS).handle((v, e) -> e).thenCompose(e -> {
-            if (e == null) return pass(later);
+            if (e == null) return pass(call);
             Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
             return CompletableFuture.failedFuture(new IntakeException(cause instanceof TimeoutException
                     ? "interface " + interfaceName + " is being deployed and did not take messages again within " + MAX_HOLD_MS
@@ -115,11 +107,6 @@ class IntakeGate implements Intake {
     @Override
     public CompletionStage<Receipt> submit(InboundMessage message) {
         return pass(i -> i.submit(message));
-    }
-
-    @Override
-    public CompletionStage<Receipt> submitHere(InboundMessage message) {
-        return pass(i -> i.submitHere(message), i -> i.submit(message));
     }
 
     @Override

@@ -75,57 +75,8 @@ final class MessageIntake implements Intake {
         handOff.begin();
         return onStoringThread(() -> {
             handOff.commit();
-            return store(rows(List.of(message)), null, false).get(0);
+            return store(rows(List.of(message)), null).get(0);
         });
-    }
-
-    /**
-     * A strict message is stored on the calling thread when the store can commit it at once with nobody to
-     * share the commit with (one feed, its sender waiting for each ACK): no hand-off to a storing thread and
-     * back. Otherwise, with its rows already made, it goes to a storing thread as {@link #submit} does.
-     */
-    @Override
-    public CompletionStage<Receipt> submitHere(InboundMessage message) {
-        if (definition.durability() != Durability.STRICT) return submit(message);
-        if (!open) {
-            return CompletableFuture.failedFuture(new IntakeException("interface " + definition.name() + " is stopping"));
-        }
-        inFlight.incrementAndGet();
-        Object submission = metrics.submitted(clock.millis());
-        boolean handedOn = false;
-        try {
-            List<NewMessage> rows = rows(List.of(message));
-            List<Receipt> here = store(rows, null, true);
-            if (here != null) {
-                IntakeSteps.ToStoringThread none = new IntakeSteps.ToStoringThread(); // no hand-off: stored on this thread
-                none.begin();
-                none.commit();
-                return CompletableFuture.completedFuture(here.get(0));
-            }
-            IntakeSteps.ToStoringThread handOff = new IntakeSteps.ToStoringThread();
-            handOff.begin();
-            CompletableFuture<Receipt> later;
-            try {
-                later = CompletableFuture.supplyAsync(() -> {
-                    handOff.commit();
-                    return store(rows, null, false).get(0);
-                }, executor);
-            } catch (RuntimeException e) {
-                return CompletableFuture.failedFuture(new IntakeException("interface " + definition.name() + " is stopping", e));
-            }
-            handedOn = true;
-            return later.whenComplete((r, e) -> {
-                inFlight.decrementAndGet();
-                metrics.ended(submission, clock.millis());
-            });
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
-        } finally {
-            if (!handedOn) {
-                inFlight.decrementAndGet();
-                metrics.ended(submission, clock.millis());
-            }
-        }
     }
 
     @Override
@@ -146,7 +97,7 @@ final class MessageIntake implements Intake {
         return onStoringThread(() -> {
             List<NewMessage> rows = rows(batch);
             awaitStored(before, batch.size());
-            return store(rows, saved, false);
+            return store(rows, saved);
         });
     }
 
@@ -207,25 +158,14 @@ final class MessageIntake implements Intake {
         return batch;
     }
 
-    /**
-     * Stores the messages (and the progress, when given) in one transaction; then wakes their lanes' workers.
-     * With {@code ifIdle} (strict only) only when the store can commit them at once on this thread: else it
-     * stores nothing and returns null.
-     */
-    private List<Receipt> store(List<NewMessage> batch, SourceProgress progress, boolean ifIdle) {
+    /** Stores the messages (and the progress, when given) in one transaction; then wakes their lanes' workers. */
+    private List<Receipt> store(List<NewMessage> batch, SourceProgress progress) {
         long now = clock.millis();
         List<Stored> stored;
         IntakeSteps.Store storeStep = new IntakeSteps.Store();
         storeStep.begin();
         try {
-            IntakeBatch intakeBatch = new IntakeBatch(definition.name(), definition.durability(), batch, progress);
-            if (ifIdle) {
-                Optional<List<Stored>> atOnce = store.storeIfIdle(intakeBatch, now);
-                if (atOnce.isEmpty()) return null;
-                stored = atOnce.get();
-            } else {
-                stored = store.store(intakeBatch, now);
-            }
+            stored = store.store(new IntakeBatch(definition.name(), definition.durability(), batch, progress), now);
         } catch (StoreException e) {
             throw new IntakeException((batch.size() == 1 ? "the message" : "the batch of " + batch.size() + " records")
                     + " could not be stored: " + e.getMessage(), e);

@@ -29,11 +29,6 @@ final class RespondingIntake implements Intake, Responder {
     }
 
     @Override
-    public CompletionStage<Receipt> submitHere(InboundMessage message) {
-        return intake.submitHere(message);
-    }
-
-    @Override
     public CompletionStage<List<Receipt>> submitBatch(List<InboundMessage> records, Progress progress) {
         return intake.submitBatch(records, progress);
     }

@@ -114,28 +114,13 @@ public final class JdbcStore implements Store, AutoCloseable {
     public List<Stored> store(IntakeBatch batch, long now) {
         if (batch.messages().isEmpty() && batch.progress() == null) return List.of();
         List<Stored> stored = transactions.write(batch.durability(), c -> IntakeWriter.write(c, dialect, batch, tiers.of(c, batch.interfaceName()), now));
-        queued(batch, stored);
-        return stored;
-    }
-
-    @Override
-    public Optional<List<Stored>> storeIfIdle(IntakeBatch batch, long now) {
-        if (batch.durability() != Durability.STRICT) throw new IllegalArgumentException("storeIfIdle takes strict batches only");
-        if (batch.messages().isEmpty() && batch.progress() == null) return Optional.of(List.of());
-        Optional<List<Stored>> stored = transactions.writeIfIdle(c -> IntakeWriter.write(c, dialect, batch,
-                tiers.of(c, batch.interfaceName()), now));
-        stored.ifPresent(s -> queued(batch, s));
-        return stored;
-    }
-
-    /** Tells the engines that messages of the batch's interface wait for delivery, when it queued any. */
-    private void queued(IntakeBatch batch, List<Stored> stored) {
         for (int i = 0; i < stored.size(); i++) {
             if (stored.get(i).duplicateOf() == null && !batch.messages().get(i).destinations().isEmpty()) {
                 engines.queued(batch.interfaceName());
                 break;
             }
         }
+        return stored;
     }
 
     @Override

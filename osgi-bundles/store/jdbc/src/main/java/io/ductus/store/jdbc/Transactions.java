@@ -1,7 +1,6 @@
 package io.ductus.store.jdbc;
 
 import io.ductus.store.Durability;
-import java.util.Optional;
 
 /**
  * How a database runs the store's work: the one thing the SQLite and PostgreSQL stores do differently.
@@ -15,15 +14,6 @@ public interface Transactions extends AutoCloseable {
      * If the work throws, nothing it did is kept; the exception reaches the caller as a StoreException.
      */
     <T> T write(Durability durability, SqlWork<T> work);
-
-    /**
-     * {@link #write} strict, on the calling thread, only when the database can commit it at once with nobody
-     * to share the commit with; else nothing runs and it returns empty at once. {@code work}'s result must not
-     * be null. Only SQLite's one writer can tell (its group commit); elsewhere always empty.
-     */
-    default <T> Optional<T> writeIfIdle(SqlWork<T> work) {
-        return Optional.empty();
-    }
 
     /** Runs {@code work} in a read-only transaction: it sees one consistent, committed state. */
     <T> T read(SqlWork<T> work);

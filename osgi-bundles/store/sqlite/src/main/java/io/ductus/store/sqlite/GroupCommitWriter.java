@@ -10,8 +10,7 @@ import java.sql.Statement;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
-import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
@@ -90,71 +89,33 @@ final class GroupCommitWriter implements AutoCloseable {
         return submit(new Request<>(Durability.RELAXED, action, true));
     }
 
-    /**
-     * Runs {@code work} strict on this thread at once when this caller would lead the next batch without
-     * waiting and alone with what is queued: nobody leads or queues, or only a relaxed leader waits for a
-     * strict caller to share its commit (this one takes it along), and the last batch held at most one strict
-     * caller, so nobody is about to come back to share the sync. Else it queues nothing, runs nothing and
-     * returns empty at once: the caller hands the work to a thread that may wait its turn ({@link #write}).
-     * The result must not be null. For a caller whose thread must not wait for other callers' commits (a
-     * connection's event loop), which saves it the hand-off to a storing thread and back.
-     */
-    <T> Optional<T> writeIfIdle(SqlWork<T> work) {
-        Request<T> me = new Request<>(Durability.STRICT, work, false);
-        CommitSteps.Turn turn = new CommitSteps.Turn();
-        turn.strict = true;
-        turn.begin();
-        lock.lock();
-        try {
-            if (closed || expectedStrict > 1) return Optional.empty();
-            boolean idle = !leading && queue.isEmpty();
-            boolean takesOver = waitingLeader != null && waitingLeader.durability == Durability.RELAXED
-                    && queue.size() < maxBatch && inNextBatch();
-            if (!idle && !takesOver) return Optional.empty();
-            enqueue(me);
-        } finally {
-            lock.unlock();
-        }
-        return Optional.of(Objects.requireNonNull(proceed(me, turn), "the work's result"));
-    }
-
     private <T> T submit(Request<T> me) {
+        List<Request<?>> batch;
         CommitSteps.Turn turn = new CommitSteps.Turn();
         turn.strict = me.durability == Durability.STRICT;
         turn.begin();
         lock.lock();
         try {
             if (closed) throw new StoreException("the store is closed");
-            enqueue(me);
+            queue.addLast(me);
+            if (!leading && queue.peekFirst() == me) {
+                leading = true;
+                me.leads = true;
+            } else if (waitingLeader != null && waitingLeader.durability == Durability.RELAXED
+                    && me.durability == Durability.STRICT && inNextBatch()) {
+                // A relaxed leader waits for a strict caller to share its commit: the strict caller leads
+                // instead, on its own thread, taking the waiting one along. Waking the waiting leader to
+                // commit and then the strict caller after it put two thread wake-ups on the way to each ACK.
+                // The former leader is not woken: it learns its outcome when this commit releases it.
+                waitingLeader.leads = false;
+                waitingLeader = null;
+                me.leads = true;
+            } else if (waitingLeader != null && queue.size() >= companyWanted) {
+                LockSupport.unpark(waitingLeader.thread); // the leader waiting for company has it
+            }
         } finally {
             lock.unlock();
         }
-        return proceed(me, turn);
-    }
-
-    /** With the lock held: queues the caller and gives it the lead when it is its turn. */
-    private void enqueue(Request<?> me) {
-        queue.addLast(me);
-        if (!leading && queue.peekFirst() == me) {
-            leading = true;
-            me.leads = true;
-        } else if (waitingLeader != null && waitingLeader.durability == Durability.RELAXED
-                && me.durability == Durability.STRICT && inNextBatch()) {
-            // A relaxed leader waits for a strict caller to share its commit: the strict caller leads
-            // instead, on its own thread, taking the waiting one along. Waking the waiting leader to
-            // commit and then the strict caller after it put two thread wake-ups on the way to each ACK.
-            // The former leader is not woken: it learns its outcome when this commit releases it.
-            waitingLeader.leads = false;
-            waitingLeader = null;
-            me.leads = true;
-        } else if (waitingLeader != null && queue.size() >= companyWanted) {
-            LockSupport.unpark(waitingLeader.thread); // the leader waiting for company has it
-        }
-    }
-
-    /** The queued caller's way on: it waits for its turn or its release, leads its batch when its turn comes. */
-    private <T> T proceed(Request<T> me, CommitSteps.Turn turn) {
-        List<Request<?>> batch;
         boolean interrupted = false;
         CommitSteps.Gather gathering;
         while (true) {
@@ -343,8 +304,8 @@ final class GroupCommitWriter implements AutoCloseable {
         if (durability == synchronous) return;
         // FULL: the WAL is synced at every commit. NORMAL (WAL mode): synced at checkpoints only, so a
         // process crash loses nothing and a power cut may lose the last commits. Never a statement prepared
-        // once: SQLite sets the level while it prepares the PRAGMA, not when it runs, so a kept statement
-        // would leave the level of the last one prepared.
+        // once and kept: SQLite sets the level while it prepares the PRAGMA, not when it runs it, so a kept
+        // statement would leave the level of whichever was prepared last (NORMAL: strict commits unsynced).
         try (Statement s = connection.createStatement()) {
             s.execute(durability == Durability.STRICT ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
         }

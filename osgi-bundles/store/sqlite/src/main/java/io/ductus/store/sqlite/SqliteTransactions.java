@@ -3,7 +3,6 @@ package io.ductus.store.sqlite;
 import io.ductus.store.Durability;
 import io.ductus.store.jdbc.SqlWork;
 import io.ductus.store.jdbc.Transactions;
-import java.util.Optional;
 
 /**
  * SQLite: writes go through the one {@link GroupCommitWriter}; reads use pools of their own connections and
@@ -47,11 +46,6 @@ final class SqliteTransactions implements Transactions {
     @Override
     public <T> T write(Durability durability, SqlWork<T> work) {
         return writer.write(durability, work);
-    }
-
-    @Override
-    public <T> Optional<T> writeIfIdle(SqlWork<T> work) {
-        return writer.writeIfIdle(work);
     }
 
     @Override
