@@ -3,7 +3,7 @@
  * plumbing the two database bundles share. Only the SQLite and PostgreSQL store bundles use this package.
  */
 @Export
-@Version("0.3.0")
+@Version("0.4.0")
 package io.ductus.store.jdbc;
 
 import org.osgi.annotation.bundle.Export;
