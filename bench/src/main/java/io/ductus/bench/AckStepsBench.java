@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -15,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 
@@ -75,12 +78,15 @@ final class AckStepsBench implements BenchMain.Scenario {
     /** The steps in path order, the workers' relaxed commits last. */
     private final List<Step> steps;
     private final String commitEvent;
+    /** The prefix of the store's own writer events (the engine's and the store alone's alike). */
+    private final String storeEvents;
 
     /** @param postgres the engines on PostgreSQL (embedded, fsync and synchronous commits on), else on SQLite */
     AckStepsBench(boolean postgres) {
         this.postgres = postgres;
         this.scenario = postgres ? "ack-steps-pg" : "ack-steps";
-        this.commitEvent = postgres ? "ductus.postgres.Commit" : "ductus.sqlite.Commit";
+        this.storeEvents = postgres ? "ductus.postgres." : "ductus.sqlite.";
+        this.commitEvent = storeEvents + "Commit";
         List<Step> all = new ArrayList<>(BEFORE_STORE);
         all.addAll(postgres ? POSTGRES : SQLITE);
         all.addAll(AFTER_STORE);
@@ -101,18 +107,22 @@ final class AckStepsBench implements BenchMain.Scenario {
         long recordMs = quick ? 2000 : 5000;
         String loadBefore = loadAverage();
         List<Path> homes = new ArrayList<>(List.of(MllpIngestBench.distribution(root)));
+        // BENCH_ACK_STEPS_FILES: another folder (another file system) for the file destination's files, to tell
+        // what writing them costs the commits' syncs on the data folder's file system.
+        String files = System.getenv("BENCH_ACK_STEPS_FILES");
+        Path filesDir = files == null || files.isBlank() ? null : Path.of(files);
         String before = System.getenv("BENCH_DUCTUS_BEFORE");
         if (before != null && !before.isBlank()) homes.add(Path.of(before));
-        System.out.printf("%s: one MLLP connection, strict %s, %s; %d rounds of %d ms slices; load average %s%n",
+        System.out.printf("%s: one MLLP connection, strict %s, %s; %d rounds of %d ms slices; load average %s%s%n",
                 scenario, postgres ? "PostgreSQL (embedded, fsync and synchronous commits on)" : "SQLite", homes, rounds, sliceMs,
-                loadBefore);
+                loadBefore, filesDir == null ? "" : "; files written to " + filesDir);
 
         EmbeddedPostgres pg = postgres ? EmbeddedPostgres.builder()
                 .setDataDirectory(work.resolve("pgdata")).setCleanDataDirectory(true)
                 .setServerConfig("synchronous_commit", "on").setServerConfig("fsync", "on")
                 .setServerConfig("max_connections", "200").start() : null;
         try {
-            measure(work, homes, pg, rounds, sliceMs, warmupMs, recordMs, loadBefore);
+            measure(work, homes, pg, filesDir, rounds, sliceMs, warmupMs, recordMs, loadBefore);
         } finally {
             if (pg != null) pg.close();
         }
@@ -120,7 +130,7 @@ final class AckStepsBench implements BenchMain.Scenario {
         else System.out.println("recordings kept in " + work);
     }
 
-    private void measure(Path work, List<Path> homes, EmbeddedPostgres pg, int rounds, long sliceMs, long warmupMs, long recordMs,
+    private void measure(Path work, List<Path> homes, EmbeddedPostgres pg, Path filesDir, int rounds, long sliceMs, long warmupMs, long recordMs,
                          String loadBefore) throws Exception {
         Rate store1 = new Rate();
         Rate echo = new Rate();
@@ -128,6 +138,8 @@ final class AckStepsBench implements BenchMain.Scenario {
         List<Measured> engines = new ArrayList<>();
         long[] counter = {0};
         StoreAlone alone = new StoreAlone();
+        List<Long> aloneTrips = new ArrayList<>();
+        Map<String, List<Long>> aloneSteps = Map.of();
         try (JdbcStore store = pg != null ? PostgresStores.open(MllpIngestBench.newDatabase(pg, "alone"))
                 : SqliteStores.open(work.resolve("store1.db"));
              MllpEchoServer echoServer = MllpEchoServer.start();
@@ -135,7 +147,7 @@ final class AckStepsBench implements BenchMain.Scenario {
             try {
                 for (int i = 0; i < homes.size(); i++) {
                     engines.add(new Measured(homes.get(i), MllpIngestBench.Engine.startFrom(homes.get(i), work, "engine" + i,
-                            pg == null ? null : MllpIngestBench.newDatabase(pg, "engine" + i), false)));
+                            pg == null ? null : MllpIngestBench.newDatabase(pg, "engine" + i), false, filesDir)));
                 }
                 for (Measured m : engines) send(m.sender, "W", warmupMs, null, counter); // the JIT compiles the hot path first
                 alone.slice(store, 1, sliceMs, null);
@@ -147,6 +159,7 @@ final class AckStepsBench implements BenchMain.Scenario {
                 }
                 Path settings = writeSettings(work.resolve("ack-steps.jfc"));
                 for (int i = 0; i < engines.size(); i++) engines.get(i).record(work.resolve("engine" + i + ".jfr"), settings, recordMs, counter);
+                aloneSteps = recordAlone(alone, store, work.resolve("store-alone.jfr"), recordMs, aloneTrips);
             } finally {
                 for (Measured m : engines) m.close();
             }
@@ -175,6 +188,15 @@ final class AckStepsBench implements BenchMain.Scenario {
                     (median(m.recordedTrips) - median(m.steps(steps.get(0)))) / 1e3,
                     (mean(m.recordedTrips) - mean(m.steps(steps.get(0)))) / 1e3);
         }
+        // The same steps of the writer in this JVM, the store alone: where the engine's store call differs from it.
+        System.out.printf("%nthe store alone in this JVM, one call at a time, step by step (%d calls recorded; medians, means in brackets,"
+                + " microseconds):%n", aloneTrips.size());
+        System.out.printf("  %-58s %7.0f  (%5.0f)%n", "store call", median(aloneTrips) / 1e3, mean(aloneTrips) / 1e3);
+        for (Step step : steps) {
+            if (!step.event().startsWith(storeEvents) || step.depth() != 3) continue;
+            List<Long> d = aloneSteps.getOrDefault(step.event() + (step.strict() == null ? "" : "/" + step.strict()), List.of());
+            System.out.printf("  %-58s %7.0f  (%5.0f)  n=%d%n", "  " + step.label(), median(d) / 1e3, mean(d) / 1e3, d.size());
+        }
         System.out.printf("load average: %s before, %s after%n", loadBefore, loadAfter);
         for (int i = engines.size() - 1; i >= 0; i--) { // this build's line last: the scenario's RESULT
             Measured m = engines.get(i);
@@ -183,10 +205,12 @@ final class AckStepsBench implements BenchMain.Scenario {
             StringBuilder keys = new StringBuilder();
             for (Step step : steps) keys.append(' ').append(step.key()).append("_us=").append(String.format("%.0f", median(m.steps(step)) / 1e3));
             System.out.printf("RESULT %s%s c1=%.0f store1=%.0f echo_c1=%.0f c1_over_store1=%.2f ack_p50_ms=%.2f commit_p50_ms=%.2f"
-                            + " ack_over_commit=%.1f engine_p50_ms=%.2f engine_mean_ms=%.2f%s%n",
+                            + " ack_over_commit=%.1f engine_p50_ms=%.2f engine_mean_ms=%.2f alone_call_us=%.0f alone_work_us=%.0f alone_commit_us=%.0f%s%n",
                     scenario, i == 0 ? "" : "_before", m.c1.perSecond(), store1.perSecond(), echo.perSecond(), m.c1.perSecond() / store1.perSecond(),
                     tripP50 / 1e6, commitP50 / 1e6, tripP50 / commitP50, median(m.steps(steps.get(0))) / 1e6,
-                    mean(m.steps(steps.get(0))) / 1e6, keys);
+                    mean(m.steps(steps.get(0))) / 1e6, median(aloneTrips) / 1e3,
+                    median(aloneSteps.getOrDefault(storeEvents + "Work/true", List.of())) / 1e3,
+                    median(aloneSteps.getOrDefault(commitEvent + "/true", List.of())) / 1e3, keys);
         }
     }
 
@@ -256,6 +280,20 @@ final class AckStepsBench implements BenchMain.Scenario {
             acked++;
         }
         return acked;
+    }
+
+    /** The store alone's writer steps, recorded in this JVM while it stores one message at a time for {@code millis}. */
+    private Map<String, List<Long>> recordAlone(StoreAlone alone, JdbcStore store, Path file, long millis, List<Long> trips)
+            throws Exception {
+        try (Recording recording = new Recording()) {
+            steps.stream().map(Step::event).filter(e -> e.startsWith(storeEvents)).distinct()
+                    .forEach(e -> recording.enable(e).withThreshold(Duration.ZERO).withoutStackTrace());
+            recording.start();
+            alone.slice(store, 1, millis, trips);
+            recording.stop();
+            recording.dump(file);
+        }
+        return read(file);
     }
 
     /** Only the engine's own step events: nothing else of Flight Recorder's defaults runs meanwhile. */

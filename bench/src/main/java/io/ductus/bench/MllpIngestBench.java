@@ -443,6 +443,12 @@ final class MllpIngestBench implements BenchMain.Scenario {
 
         /** The same, from the distribution in {@code home}. */
         static Engine startFrom(Path home, Path work, String name, String database, boolean fsyncFiles) throws Exception {
+            return startFrom(home, work, name, database, fsyncFiles, null);
+        }
+
+        /** The same, the file destination writing into {@code filesDir} (null: {@code out/} in the data folder). */
+        static Engine startFrom(Path home, Path work, String name, String database, boolean fsyncFiles, Path filesDir)
+                throws Exception {
             Path dir = work.resolve(name);
             Path project = dir.resolve("project");
             Path data = dir.resolve("data");
@@ -456,7 +462,7 @@ final class MllpIngestBench implements BenchMain.Scenario {
                             + "destinations:\n"
                             + "  archive:\n"
                             + "    type: file\n"
-                            + "    path: \"out/{MSH-10}.hl7\"\n"
+                            + "    path: \"" + (filesDir == null ? "out" : filesDir.resolve(name).toString()) + "/{MSH-10}.hl7\"\n"
                             + "    fsync: " + fsyncFiles + "\n");
             List<String> command = new ArrayList<>(List.of(home.resolve("bin/ductus").toString(),
                     "serve", "--project", project.toString(), "--data", data.toString(), "--api-listen", "127.0.0.1:0",

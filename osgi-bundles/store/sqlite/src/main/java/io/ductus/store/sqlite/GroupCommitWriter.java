@@ -303,7 +303,9 @@ final class GroupCommitWriter implements AutoCloseable {
     private void setSynchronous(Durability durability) throws SQLException {
         if (durability == synchronous) return;
         // FULL: the WAL is synced at every commit. NORMAL (WAL mode): synced at checkpoints only, so a
-        // process crash loses nothing and a power cut may lose the last commits.
+        // process crash loses nothing and a power cut may lose the last commits. Never a statement prepared
+        // once and kept: SQLite sets the level while it prepares the PRAGMA, not when it runs it, so a kept
+        // statement would leave the level of whichever was prepared last (NORMAL: strict commits unsynced).
         try (Statement s = connection.createStatement()) {
             s.execute(durability == Durability.STRICT ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
         }
