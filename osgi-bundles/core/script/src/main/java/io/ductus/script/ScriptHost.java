@@ -77,7 +77,9 @@ public final class ScriptHost implements AutoCloseable {
     private static Engine.Builder builder() {
         return Engine.newBuilder("js")
                 .option("engine.WarnInterpreterOnly", "false") // said once below, in the engine's own log
-                .logHandler(new ByteArrayOutputStream());
+                // GraalJS's own log is dropped; -Dductus.js.log=stderr keeps it (with -Dpolyglot.engine.TraceCompilation=true,
+                // what GraalJS compiles and when: docs/development.md)
+                .logHandler("stderr".equals(System.getProperty("ductus.js.log")) ? System.err : new ByteArrayOutputStream());
     }
 
     /** As many hot functions as the engine could have compiler threads: each compilation asked for here makes one. */
