@@ -15,7 +15,9 @@ public interface Destination {
 
     /**
      * Delivers one message and says how it went. May block (it runs on a virtual thread); must honour
-     * interruption. An unexpected exception is treated as {@link Outcome#retry}.
+     * interruption. An unexpected exception is treated as {@link Outcome#retry}. Call
+     * {@link OutboundMessage#fence()} right before writing the message's bytes (since 1.5): when it throws
+     * {@link NoLongerOwnedException}, write nothing and let it end the send.
      */
     Outcome send(OutboundMessage message) throws InterruptedException;
 

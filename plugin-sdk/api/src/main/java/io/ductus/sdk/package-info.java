@@ -7,7 +7,7 @@
  * {@link io.ductus.sdk.Intake#submit receipt} completed successfully, because only then is it stored.
  */
 @Export
-@Version("1.4.0")
+@Version("1.5.0")
 package io.ductus.sdk;
 
 import org.osgi.annotation.bundle.Export;

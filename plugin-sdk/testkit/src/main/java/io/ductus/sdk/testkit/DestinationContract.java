@@ -1,10 +1,12 @@
 package io.ductus.sdk.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.ductus.sdk.ConnectorFactory;
 import io.ductus.sdk.ConnectorType;
 import io.ductus.sdk.Destination;
+import io.ductus.sdk.NoLongerOwnedException;
 import io.ductus.sdk.OutboundMessage;
 import io.ductus.sdk.Outcome;
 import io.ductus.sdk.Role;
@@ -22,7 +24,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The contract every destination connector passes: it delivers exact bytes and says so, a resent
  * message (at-least-once delivery) is safe, an unavailable peer is a retry with a reason (never an
- * exception), and it stops promptly.
+ * exception), and it stops promptly. A destination that checks {@link OutboundMessage#fence()} (1.5) says so
+ * ({@link #checksTheFence()}), and the contract checks that a message refused there reaches the peer not at all.
  */
 public abstract class DestinationContract {
 
@@ -43,6 +46,16 @@ public abstract class DestinationContract {
 
     /** Makes the peer unavailable (stop the receiver, block the folder). */
     protected abstract void makePeerUnavailable() throws Exception;
+
+    /**
+     * Whether the destination checks {@link OutboundMessage#fence()} before it writes (SDK 1.5): then
+     * {@link #a_message_no_longer_owned_reaches_the_peer_not_at_all} runs. False by default (skipped).
+     *
+     * @since 1.5
+     */
+    protected boolean checksTheFence() {
+        return false;
+    }
 
     @BeforeEach
     void startDestination() throws Exception {
@@ -93,5 +106,30 @@ public abstract class DestinationContract {
         Outcome outcome = destination.send(sampleMessage(1));
         assertThat(outcome.kind()).isEqualTo(Outcome.Kind.RETRY);
         assertThat(outcome.detail()).isNotBlank();
+    }
+
+    /**
+     * A message the engine no longer owns, refused by the fence on a connection already open: nothing of it
+     * reaches the peer, the destination either lets {@link NoLongerOwnedException} end the send or answers
+     * anything (the engine disregards it), and the next message is delivered as usual.
+     */
+    @Test
+    public void a_message_no_longer_owned_reaches_the_peer_not_at_all() throws Exception {
+        assumeTrue(checksTheFence(), "the destination does not check the fence");
+        assertThat(destination.send(sampleMessage(1)).kind()).isEqualTo(Outcome.Kind.SENT);
+
+        FencedMessage refused = TestMessages.fenced(sampleMessage(2), () -> false);
+        try {
+            destination.send(refused);
+        } catch (NoLongerOwnedException expected) {
+            // what a destination does best: the refusal ends the send
+        }
+
+        assertThat(refused.checks()).as("fence checked").isPositive();
+        assertThat(destination.send(sampleMessage(3)).kind()).isEqualTo(Outcome.Kind.SENT);
+        List<byte[]> received = receivedByPeer();
+        assertThat(received).hasSize(2);
+        assertThat(received.get(0)).isEqualTo(sampleMessage(1).payload());
+        assertThat(received.get(1)).isEqualTo(sampleMessage(3).payload());
     }
 }

@@ -48,6 +48,18 @@ public final class TestMessages {
         };
     }
 
+    /**
+     * The message with a fence this test controls: {@link OutboundMessage#fence()} refuses once {@code owned}
+     * answers false (and from then on), as the engine's does once another engine took the interface over. To check
+     * that a destination writes nothing of a message refused at the last moment, make {@code owned} turn false
+     * once the peer saw the connection (or always answer false, for a refusal before anything).
+     *
+     * @since 1.5
+     */
+    public static FencedMessage fenced(OutboundMessage message, java.util.function.BooleanSupplier owned) {
+        return new FencedMessage(message, owned);
+    }
+
     /** A message as the engine would hand it to a destination; fields answer {@link OutboundMessage#field} from the map. */
     public static OutboundMessage outbound(long id, byte[] payload, Charset charset, Instant receivedAt, Map<String, String> fields) {
         return new OutboundMessage() {

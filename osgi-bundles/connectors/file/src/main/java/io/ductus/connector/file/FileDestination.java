@@ -15,7 +15,8 @@ import java.util.concurrent.CompletionStage;
  * Writes each message to its own file, whole (see {@link WholeFile}), so a reader of the folder never sees
  * half a file. With {@code fsync} the file and its folder are forced to disk before the delivery counts as
  * sent. A resent message (same id) replaces its earlier file, so at-least-once delivery leaves one file per
- * message.
+ * message. The message's fence is checked before the temporary file is made and again right before the rename:
+ * a message this engine no longer owns leaves no file (the temporary one is removed).
  */
 final class FileDestination implements Destination {
 
@@ -42,7 +43,7 @@ final class FileDestination implements Destination {
         }
         Path target = context.dataDirectory().resolve(resolved.path()).normalize();
         try {
-            WholeFile.write(target, message.payload(), fsync);
+            WholeFile.write(target, message.payload(), fsync, message::fence);
             return Outcome.sent(target.toString());
         } catch (AccessDeniedException e) {
             return Outcome.retry("no permission to write " + e.getFile());

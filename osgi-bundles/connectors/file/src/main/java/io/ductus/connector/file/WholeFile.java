@@ -26,11 +26,21 @@ final class WholeFile {
     }
 
     static void write(Path target, byte[] content, boolean fsync) throws IOException {
+        write(target, content, fsync, () -> { });
+    }
+
+    /**
+     * @param fence checked before the temporary file is made and again right before the rename that makes the file
+     *              seen; when it throws, the temporary file is removed and the target left as it was
+     */
+    static void write(Path target, byte[] content, boolean fsync, Runnable fence) throws IOException {
+        fence.run();
         // Unique enough among writers of one folder; CREATE_NEW refuses the one-in-2^64 clash rather than share it.
         Path temporary = target.resolveSibling("." + target.getFileName() + "."
                 + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
         try {
             writeNew(temporary, content, fsync);
+            fence.run();
             Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException | RuntimeException e) {
             try {

@@ -34,6 +34,11 @@ class FileDestinationContractTest extends DestinationContract {
     }
 
     @Override
+    protected boolean checksTheFence() {
+        return true;
+    }
+
+    @Override
     protected List<byte[]> receivedByPeer() throws IOException {
         Path out = dataDirectory.resolve("out");
         if (!Files.isDirectory(out)) return List.of();

@@ -1,13 +1,17 @@
 package io.ductus.connector.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ductus.sdk.Destination;
+import io.ductus.sdk.NoLongerOwnedException;
 import io.ductus.sdk.OutboundMessage;
 import io.ductus.sdk.Outcome;
 import io.ductus.sdk.Role;
 import io.ductus.sdk.config.ConnectorConfig;
+import io.ductus.sdk.testkit.FencedMessage;
 import io.ductus.sdk.testkit.TestConnectorContext;
+import io.ductus.sdk.testkit.TestMessages;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -123,6 +127,51 @@ class FileDestinationTest {
         assertThat(factory.check(Role.DESTINATION, config)).singleElement()
                 .satisfies(p -> assertThat(p.field()).isEqualTo("path"))
                 .satisfies(p -> assertThat(p.message()).contains(reason));
+    }
+
+    /**
+     * Another engine takes the interface over while the file is written: the fence, checked again right before the
+     * rename that makes the file seen, refuses; the earlier file of the same message stays as it was, and the
+     * temporary file goes.
+     */
+    @Test
+    void a_fence_refusing_before_the_rename_leaves_no_file() throws Exception {
+        Destination d = destination("out/{id}.txt");
+        assertThat(d.send(message(7, "first".getBytes(), Map.of())).kind()).isEqualTo(Outcome.Kind.SENT);
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.List<String> writtenAtTheCheck = new java.util.concurrent.CopyOnWriteArrayList<>();
+        FencedMessage taken = TestMessages.fenced(message(7, "again".getBytes(), Map.of()), () -> {
+            if (asked.incrementAndGet() == 1) return true;
+            try (Stream<Path> files = Files.list(data.resolve("out"))) { // the temporary file is written by now
+                files.filter(f -> f.getFileName().toString().startsWith(".")).forEach(f -> writtenAtTheCheck.add(read(f)));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            return false;
+        });
+
+        assertThatThrownBy(() -> d.send(taken)).isInstanceOf(NoLongerOwnedException.class);
+        assertThat(taken.checks()).isEqualTo(2);
+        assertThat(writtenAtTheCheck).containsExactly("again");
+        assertThat(data.resolve("out/7.txt")).hasContent("first");
+        try (Stream<Path> files = Files.list(data.resolve("out"))) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("7.txt");
+        }
+    }
+
+    @Test
+    void a_fence_refusing_at_once_makes_no_file_and_no_folder() throws Exception {
+        FencedMessage taken = TestMessages.fenced(message(8, "x".getBytes(), Map.of()), () -> false);
+        assertThatThrownBy(() -> destination("out/{id}.txt").send(taken)).isInstanceOf(NoLongerOwnedException.class);
+        assertThat(data.resolve("out")).doesNotExist();
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private Destination destination(String path) {

@@ -3,6 +3,7 @@ package io.ductus.connector.http;
 import io.ductus.sdk.ConnectorContext;
 import io.ductus.sdk.ConnectorStatus;
 import io.ductus.sdk.Destination;
+import io.ductus.sdk.NoLongerOwnedException;
 import io.ductus.sdk.OutboundMessage;
 import io.ductus.sdk.Outcome;
 import java.io.IOException;
@@ -28,7 +29,8 @@ import java.util.concurrent.CompletionStage;
  * sent; 408, 429 and 5xx → retry (no sooner than the receiver's Retry-After); any other status →
  * quarantine; no connection, no answer in time → retry. The JDK's HttpClient: it runs blocking on the
  * engine's worker threads, does TLS for https URLs with the JVM's trusted certificates, and needs no
- * library in the bundle.
+ * library in the bundle. The message's fence is checked once the connection (and its TLS handshake) is up, right
+ * before the request's headers are written, and again right before its body ({@link FencedBody}).
  */
 final class HttpSender implements Destination {
 
@@ -82,7 +84,7 @@ final class HttpSender implements Destination {
         URI uri = resolved.uri();
         HttpRequest.Builder request = HttpRequest.newBuilder(uri)
                 .timeout(settings.timeout())
-                .method(settings.method(), HttpRequest.BodyPublishers.ofByteArray(message.payload()))
+                .method(settings.method(), new FencedBody(message))
                 .header("Content-Type", settings.contentType() != null ? settings.contentType()
                         : "text/plain; charset=" + message.charset().name());
         settings.headers().forEach(request::header);
@@ -98,6 +100,8 @@ final class HttpSender implements Destination {
         } catch (ConnectException e) {
             return unreachable(uri, "connection refused");
         } catch (IOException e) {
+            Optional<NoLongerOwnedException> refused = FencedBody.refusal(e);
+            if (refused.isPresent()) throw refused.get(); // nothing of the body was written: not sent
             return unreachable(uri, ClientTls.refusal(e).map(why -> "TLS handshake failed: " + why)
                     .orElseGet(() -> e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())));
         }

@@ -39,6 +39,11 @@ class HttpDestinationContractTest extends DestinationContract {
     }
 
     @Override
+    protected boolean checksTheFence() {
+        return true;
+    }
+
+    @Override
     protected List<byte[]> receivedByPeer() {
         return receiver.received().stream().map(TestReceiver.Received::body).toList();
     }

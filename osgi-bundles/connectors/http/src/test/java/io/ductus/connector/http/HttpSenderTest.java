@@ -1,11 +1,14 @@
 package io.ductus.connector.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ductus.sdk.Destination;
+import io.ductus.sdk.NoLongerOwnedException;
 import io.ductus.sdk.OutboundMessage;
 import io.ductus.sdk.Outcome;
 import io.ductus.sdk.config.ConnectorConfig;
+import io.ductus.sdk.testkit.FencedMessage;
 import io.ductus.sdk.testkit.TestConnectorContext;
 import io.ductus.sdk.testkit.TestMessages;
 import java.net.ServerSocket;
@@ -54,6 +57,82 @@ class HttpSenderTest {
 
     private static OutboundMessage message(Map<String, String> fields) {
         return TestMessages.outbound(17, "{\"order\":\"A&B\"}".getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8, NOW, fields);
+    }
+
+    /**
+     * A receiver on a raw socket, to see every byte the client writes: what it read when the client closed the
+     * connection (or failed), and a latch counted down once it accepted the connection.
+     */
+    private record RawReceiver(ServerSocket socket, java.util.concurrent.CountDownLatch accepted,
+                               java.util.concurrent.CompletableFuture<String> seen) implements AutoCloseable {
+        static RawReceiver start() throws java.io.IOException {
+            RawReceiver r = new RawReceiver(new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress()),
+                    new java.util.concurrent.CountDownLatch(1), new java.util.concurrent.CompletableFuture<>());
+            Thread.ofVirtual().start(() -> {
+                try (java.net.Socket s = r.socket().accept()) {
+                    r.accepted().countDown();
+                    r.seen().complete(new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1));
+                } catch (java.io.IOException e) {
+                    r.seen().completeExceptionally(e);
+                }
+            });
+            return r;
+        }
+
+        String url() {
+            return "http://127.0.0.1:" + socket.getLocalPort() + "/orders";
+        }
+
+        boolean awaitConnection() {
+            try {
+                if (!accepted.await(10, TimeUnit.SECONDS)) throw new AssertionError("not connected within 10 s");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return true;
+        }
+
+        @Override
+        public void close() throws java.io.IOException {
+            socket.close();
+        }
+    }
+
+    /**
+     * Another engine takes the interface over while this one connects: the fence, checked once the connection is up,
+     * before the request's headers, refuses, and the receiver gets not one byte; the connection is closed.
+     */
+    @Test
+    void a_fence_refusing_after_the_connect_writes_nothing() throws Exception {
+        try (RawReceiver raw = RawReceiver.start()) {
+            start(Map.of("url", raw.url()));
+            FencedMessage taken = io.ductus.sdk.testkit.TestMessages.fenced(message(Map.of()), () -> !raw.awaitConnection());
+
+            assertThatThrownBy(() -> sender.send(taken)).isInstanceOf(NoLongerOwnedException.class);
+            assertThat(taken.checks()).isEqualTo(1);
+            assertThat(raw.seen().get(10, TimeUnit.SECONDS)).isEmpty();
+        }
+    }
+
+    /**
+     * Frozen between the headers and the body, then refused: the receiver has the request's headers and not one byte
+     * of the body, and the connection is closed (a request cut short, never a message).
+     */
+    @Test
+    void a_fence_refusing_before_the_body_writes_none_of_it() throws Exception {
+        try (RawReceiver raw = RawReceiver.start()) {
+            start(Map.of("url", raw.url()));
+            java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+            FencedMessage taken = io.ductus.sdk.testkit.TestMessages.fenced(message(Map.of()), () -> asked.incrementAndGet() == 1);
+
+            assertThatThrownBy(() -> sender.send(taken)).isInstanceOf(NoLongerOwnedException.class);
+            sender.stop().toCompletableFuture().get(5, TimeUnit.SECONDS);
+            sender = null;
+            String seen = raw.seen().get(10, TimeUnit.SECONDS);
+            assertThat(seen).startsWith("POST /orders HTTP/1.1\r\n").contains("Content-Length: 15\r\n").endsWith("\r\n\r\n");
+            assertThat(seen).doesNotContain("{\"order\"").doesNotContain("A&B"); // the body
+            assertThat(taken.checks()).isEqualTo(2);
+        }
     }
 
     @Test

@@ -27,7 +27,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * The MLLP client: one persistent connection per destination, one message at a time, waiting for the
  * receiver's ACK. AA → sent; AE, no answer, a refused or broken connection → retry; AR → quarantine.
  * Segments go out ending with CR, as HL7 over MLLP expects ({@link MllpPayload}), unless the destination
- * is told to keep the stored bytes exactly ({@code keep_bytes: true}).
+ * is told to keep the stored bytes exactly ({@code keep_bytes: true}). The message's fence is checked after the
+ * connection (and its TLS handshake) is up and the frame is built, right before the frame is written: a message
+ * this engine no longer owns is not written at all, and the connection stays open.
  * Runs on the engine's worker (virtual) threads, so plain blocking sockets are the simple, right tool.
  */
 final class MllpClient implements Destination {
@@ -81,7 +83,9 @@ final class MllpClient implements Destination {
         try {
             connectIfNeeded();
             byte[] payload = keepBytes ? message.payload() : MllpPayload.crSegmentEnds(message.payload());
-            socket.getOutputStream().write(MllpFraming.frame(payload));
+            byte[] frame = MllpFraming.frame(payload);
+            message.fence(); // the last moment: connected (TLS handshake done), the frame built; refused: nothing written
+            socket.getOutputStream().write(frame);
             socket.getOutputStream().flush();
             Hl7Ack.Reply reply = Hl7Ack.read(MllpFraming.readFrame(in, MAX_ACK_BYTES));
             if (expectedControlId != null && !expectedControlId.equals(reply.controlId())) {

@@ -2,15 +2,19 @@ package io.ductus.connector.mllp;
 
 import io.ductus.sdk.hl7.MllpFraming;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ductus.sdk.Destination;
+import io.ductus.sdk.NoLongerOwnedException;
 import io.ductus.sdk.OutboundMessage;
 import io.ductus.sdk.Outcome;
 import io.ductus.sdk.config.ConnectorConfig;
 import io.ductus.sdk.hl7.AckCode;
 import io.ductus.sdk.hl7.Hl7Ack;
 import io.ductus.sdk.hl7.Hl7Header;
+import io.ductus.sdk.testkit.FencedMessage;
 import io.ductus.sdk.testkit.TestConnectorContext;
+import io.ductus.sdk.testkit.TestMessages;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -118,6 +122,41 @@ class MllpClientTest {
         byte[] lf = ("MSH|^~\\&|DUCTUS|F|LAB|F|20261129||ORU^R01|M1|P|2.5\nPID|1||7\r\n").getBytes(StandardCharsets.ISO_8859_1);
         assertThat(send(lf).kind()).isEqualTo(Outcome.Kind.SENT);
         assertThat(received.get(0)).isEqualTo(lf);
+    }
+
+    /**
+     * Another engine takes the interface over while this one connects: the fence, checked once the connection is up
+     * and the frame built, refuses, and the receiver gets not one byte (read raw, to the end of the connection).
+     */
+    @Test
+    void a_fence_refusing_after_the_connect_writes_nothing() throws Exception {
+        receiver = new ServerSocket(0);
+        java.util.concurrent.CompletableFuture<Integer> bytesSeen = new java.util.concurrent.CompletableFuture<>();
+        java.util.concurrent.CountDownLatch accepted = new java.util.concurrent.CountDownLatch(1);
+        Thread.ofVirtual().start(() -> {
+            try (Socket s = receiver.accept()) {
+                accepted.countDown();
+                bytesSeen.complete(s.getInputStream().readAllBytes().length);
+            } catch (IOException e) {
+                bytesSeen.completeExceptionally(e);
+            }
+        });
+        client = client(receiver.getLocalPort());
+        FencedMessage taken = TestMessages.fenced(TestMessages.outbound(1, message("M1"), StandardCharsets.UTF_8,
+                java.time.Instant.EPOCH, Map.of()), () -> {
+            try { // the takeover lands once the receiver has the connection: the check must come after it
+                if (!accepted.await(10, java.util.concurrent.TimeUnit.SECONDS)) throw new AssertionError("not connected within 10 s");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return false;
+        });
+
+        assertThatThrownBy(() -> client.send(taken)).isInstanceOf(NoLongerOwnedException.class).hasMessageContaining("message 1 not sent");
+        assertThat(taken.checks()).isEqualTo(1);
+        client.stop().toCompletableFuture().get();
+        client = null;
+        assertThat(bytesSeen.get(10, java.util.concurrent.TimeUnit.SECONDS)).isZero();
     }
 
     private volatile int connections;

@@ -73,6 +73,11 @@ class MllpDestinationContractTest extends DestinationContract {
     }
 
     @Override
+    protected boolean checksTheFence() {
+        return true;
+    }
+
+    @Override
     protected List<byte[]> receivedByPeer() {
         return List.copyOf(received);
     }

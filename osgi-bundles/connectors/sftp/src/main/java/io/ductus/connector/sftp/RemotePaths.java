@@ -121,6 +121,15 @@ final class RemotePaths {
      *               can be told from another writer's
      */
     static void writeWhole(SftpClient sftp, String target, byte[] content, String writer) throws IOException {
+        writeWhole(sftp, target, content, writer, () -> { });
+    }
+
+    /**
+     * @param fence checked before the temporary file is opened and again right before the rename that makes the
+     *              file seen; when it throws, the temporary file is removed and the target left as it was
+     */
+    static void writeWhole(SftpClient sftp, String target, byte[] content, String writer, Runnable fence) throws IOException {
+        fence.run();
         String folder = parent(target);
         String temporary = temporaryName(target, writer);
         try {
@@ -131,6 +140,7 @@ final class RemotePaths {
                 createFolders(sftp, folder);
                 writeNew(sftp, temporary, content);
             }
+            fence.run();
             replace(sftp, temporary, target);
         } catch (IOException | RuntimeException e) {
             try {

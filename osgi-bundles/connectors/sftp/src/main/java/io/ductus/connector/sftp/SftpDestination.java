@@ -17,7 +17,9 @@ import org.apache.sshd.sftp.client.SftpClient;
  * folder never sees half a file. A resent message replaces its earlier file. The session is opened at the
  * first send and kept; when the server cannot be reached, or the session breaks, the outcome is a retry
  * with the reason and the next send connects again. The first write into a folder in each session
- * removes the temporary files this destination left there (a crash, a dropped connection).
+ * removes the temporary files this destination left there (a crash, a dropped connection). The message's fence
+ * is checked once the session is open, before the temporary file is written and again right before the rename: a
+ * message this engine no longer owns leaves no file on the server (the temporary one is removed).
  */
 final class SftpDestination implements Destination {
 
@@ -56,7 +58,7 @@ final class SftpDestination implements Destination {
                 int removed = RemotePaths.removeLeftovers(session, folder, writer());
                 if (removed > 0) context.log().info("removed " + removed + " temporary file(s) an earlier write left in " + (folder.isEmpty() ? "the home folder" : folder));
             }
-            RemotePaths.writeWhole(session, target, message.payload(), writer());
+            RemotePaths.writeWhole(session, target, message.payload(), writer(), message::fence);
             context.statusChanged(ConnectorStatus.OK, "");
             return Outcome.sent(target);
         } catch (IOException e) {

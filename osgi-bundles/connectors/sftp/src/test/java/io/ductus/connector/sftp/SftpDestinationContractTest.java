@@ -38,6 +38,11 @@ class SftpDestinationContractTest extends DestinationContract {
     }
 
     @Override
+    protected boolean checksTheFence() {
+        return true;
+    }
+
+    @Override
     protected List<byte[]> receivedByPeer() throws Exception {
         Path out = server.root().resolve("out");
         if (!Files.isDirectory(out)) return List.of();

@@ -1,10 +1,13 @@
 package io.ductus.connector.sftp;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ductus.sdk.Destination;
+import io.ductus.sdk.NoLongerOwnedException;
 import io.ductus.sdk.Outcome;
 import io.ductus.sdk.config.ConnectorConfig;
+import io.ductus.sdk.testkit.FencedMessage;
 import io.ductus.sdk.testkit.TestConnectorContext;
 import io.ductus.sdk.testkit.TestMessages;
 import java.nio.charset.StandardCharsets;
@@ -68,6 +71,53 @@ class SftpDestinationTest {
 
         assertThat(outcome.kind()).isEqualTo(Outcome.Kind.RETRY);
         assertThat(names(server.root().resolve("out"))).containsExactly("3.txt");
+    }
+
+    /**
+     * Another engine takes the interface over while this one opens its session: the fence, checked once the session
+     * is open, refuses, and the server has nothing of the message, not even its folder.
+     */
+    @Test
+    void a_fence_refusing_after_the_session_opened_writes_nothing() throws Exception {
+        FencedMessage taken = TestMessages.fenced(message(4, "x"), () -> {
+            assertThat(server.logins()).as("the session is open before the check").isEqualTo(1);
+            return false;
+        });
+
+        assertThatThrownBy(() -> destination.send(taken)).isInstanceOf(NoLongerOwnedException.class);
+        assertThat(taken.checks()).isEqualTo(1);
+        assertThat(server.root().resolve("out")).doesNotExist();
+    }
+
+    /**
+     * Frozen while the file was written, then refused right before the rename that makes it seen: the server keeps
+     * the message's earlier file as it was, and the temporary file is removed.
+     */
+    @Test
+    void a_fence_refusing_before_the_rename_leaves_no_file() throws Exception {
+        assertThat(send(5, "first").kind()).isEqualTo(Outcome.Kind.SENT);
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.List<String> temporaryAtTheCheck = new java.util.concurrent.CopyOnWriteArrayList<>();
+        FencedMessage taken = TestMessages.fenced(message(5, "again"), () -> {
+            if (asked.incrementAndGet() == 1) return true;
+            try {
+                names(server.root().resolve("out")).filter(n -> n.startsWith(".")).forEach(temporaryAtTheCheck::add);
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+            return false;
+        });
+
+        assertThatThrownBy(() -> destination.send(taken)).isInstanceOf(NoLongerOwnedException.class);
+        assertThat(taken.checks()).isEqualTo(2);
+        assertThat(temporaryAtTheCheck).singleElement().asString().startsWith(".5.txt.ductus-");
+        assertThat(server.root().resolve("out/5.txt")).hasContent("first");
+        assertThat(names(server.root().resolve("out"))).containsExactly("5.txt");
+        assertThat(send(6, "next").kind()).as("the session stays usable").isEqualTo(Outcome.Kind.SENT);
+    }
+
+    private static io.ductus.sdk.OutboundMessage message(long id, String payload) {
+        return TestMessages.outbound(id, payload.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8, Instant.now(), Map.of());
     }
 
     private Outcome send(long id, String payload) throws InterruptedException {

@@ -11,8 +11,14 @@ import java.util.List;
  */
 interface Handover {
 
-    /** Hands the output over; the worker records the outcome later, in a batch. */
-    Outcome send(PendingDelivery delivery, byte[] output, String charset) throws InterruptedException;
+    /**
+     * Hands the output over; the worker records the outcome later, in a batch.
+     *
+     * @param gate the interface's fence, which a connector checks again right before its write
+     * @throws io.ductus.sdk.NoLongerOwnedException when the fence refused during the send: nothing was sent, nothing is
+     *                                              to be recorded
+     */
+    Outcome send(PendingDelivery delivery, byte[] output, String charset, Ownership.DeliveryGate gate) throws InterruptedException;
 
     /**
      * Records a batch of outcomes in one transaction.

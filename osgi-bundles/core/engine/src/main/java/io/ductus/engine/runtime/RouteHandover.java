@@ -48,7 +48,7 @@ final class RouteHandover implements Handover {
     }
 
     @Override
-    public Outcome send(PendingDelivery delivery, byte[] output, String charset) {
+    public Outcome send(PendingDelivery delivery, byte[] output, String charset, Ownership.DeliveryGate gate) {
         InboundMessage message = InboundMessage.of(output).withCharset(Charset.forName(charset)).withOrigin(Map.of(
                 "interface", route.interfaceName(), "destination", route.destination(),
                 "message", Long.toString(delivery.messageId())));

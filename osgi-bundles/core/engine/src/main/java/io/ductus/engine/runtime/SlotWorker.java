@@ -6,6 +6,7 @@ import io.ductus.core.project.Retry;
 import io.ductus.engine.monitor.DestinationMetrics;
 import io.ductus.engine.monitor.EventHub;
 import io.ductus.script.TransformResult;
+import io.ductus.sdk.NoLongerOwnedException;
 import io.ductus.sdk.Outcome;
 import io.ductus.store.DeliveryOutcome;
 import io.ductus.store.DestinationRef;
@@ -245,7 +246,8 @@ final class SlotWorker implements Runnable {
 
     /**
      * Gathers the facts of one attempt (the transform's verdict, the destination's answer); the core's rules decide.
-     * Null when the fence refused the send (the interface is another engine's now).
+     * Null when the fence refused the send, before it or at the connector's write (the interface is another engine's
+     * now): nothing was sent, and nothing is recorded.
      */
     private DeliveryOutcome deliver(PendingDelivery delivery) throws InterruptedException {
         DeliveryRules rules = new DeliveryRules(delivery.messageId(), ref, delivery.attempts() + 1, retry, saveOutput);
@@ -269,12 +271,16 @@ final class SlotWorker implements Runnable {
             if (decided.isPresent()) return decided.get();
         }
         Outcome outcome;
-        if (!gate.maySend()) return null; // the fence, as late as can be: right before the send
+        // The fence: here, a cheap early refusal; the connector checks it again right before its write.
+        if (!gate.maySend()) return null;
         long started = System.nanoTime();
         try {
-            outcome = handover.send(delivery, output, outputCharset);
+            outcome = handover.send(delivery, output, outputCharset, gate);
         } catch (InterruptedException e) {
             throw e;
+        } catch (NoLongerOwnedException e) {
+            LOG.debug("{}: message {} not sent: {}", ref, delivery.messageId(), e.getMessage());
+            return null; // refused at the connector's write: nothing was sent, nothing to record
         } catch (RuntimeException | LinkageError e) {
             outcome = Outcome.retry("the destination failed unexpectedly: " + e);
         }

@@ -5,6 +5,7 @@ import io.ductus.format.hl7.Hl7Header;
 import io.ductus.format.hl7.Hl7Message;
 import io.ductus.format.hl7.Hl7ParseException;
 import io.ductus.format.hl7.Hl7Path;
+import io.ductus.sdk.NoLongerOwnedException;
 import io.ductus.sdk.OutboundMessage;
 import io.ductus.store.PendingDelivery;
 import java.nio.charset.Charset;
@@ -13,18 +14,27 @@ import java.util.Optional;
 
 /**
  * A pending delivery as a destination sees it. HL7 fields are read only if a template asks for one: a field of
- * MSH from the header alone, anything else from the message parsed once.
+ * MSH from the header alone, anything else from the message parsed once. Its {@link #fence()} is the interface's
+ * {@link Ownership.DeliveryGate#maySend()}, asked again wherever the destination calls it (on any thread); once it
+ * refused, it stays refused, and the handover treats the message as not sent ({@link #refusal()}).
  */
 final class StoredOutbound implements OutboundMessage {
 
     private final PendingDelivery delivery;
     private final byte[] payload;
     private final Charset charset;
+    private final Ownership.DeliveryGate gate;
+    private volatile NoLongerOwnedException refusal;
     private Hl7Header header;
     private Hl7Message parsed;
     private boolean unparseable;
 
     StoredOutbound(PendingDelivery delivery, byte[] payload, String charset) {
+        this(delivery, payload, charset, Ownership.DeliveryGate.OPEN);
+    }
+
+    StoredOutbound(PendingDelivery delivery, byte[] payload, String charset, Ownership.DeliveryGate gate) {
+        this.gate = gate;
         this.delivery = delivery;
         this.payload = payload;
         this.charset = Charset.forName(charset);
@@ -58,6 +68,21 @@ final class StoredOutbound implements OutboundMessage {
     @Override
     public Instant receivedAt() {
         return Instant.ofEpochMilli(delivery.receivedAt());
+    }
+
+    @Override
+    public void fence() {
+        NoLongerOwnedException refused = refusal;
+        if (refused != null) throw refused;
+        if (gate.maySend()) return;
+        refused = new NoLongerOwnedException(interfaceName(), messageId());
+        refusal = refused;
+        throw refused;
+    }
+
+    /** The fence's refusal, if it refused: then nothing of the message may have been written. */
+    NoLongerOwnedException refusal() {
+        return refusal;
     }
 
     @Override

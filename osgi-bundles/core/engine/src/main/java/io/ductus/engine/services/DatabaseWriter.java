@@ -49,7 +49,8 @@ final class DatabaseWriter implements Destination {
         }
         if (rows.isEmpty()) return Outcome.sent("no rows in the output");
         try {
-            long changed = SqlCalls.executeAll(databases.pool(database), database, rows, timeout);
+            // The fence right before the commit, which is what makes the rows seen: refused, the rows are rolled back.
+            long changed = SqlCalls.executeAll(databases.pool(database), database, rows, timeout, message::fence);
             String detail = changed + " row" + (changed == 1 ? "" : "s") + " changed";
             log.debug("message " + message.messageId() + ": " + detail);
             return Outcome.sent(detail);

@@ -72,6 +72,12 @@ final class SqlCalls {
      * changed. Statements with the same text share one prepared statement.
      */
     static long executeAll(DataSource pool, String database, List<SqlParameters> statements, Duration timeout) {
+        return executeAll(pool, database, statements, timeout, () -> { });
+    }
+
+    /** @param beforeCommit run right before the commit; when it throws, the transaction is rolled back and it is rethrown */
+    static long executeAll(DataSource pool, String database, List<SqlParameters> statements, Duration timeout,
+                           Runnable beforeCommit) {
         try (Connection connection = pool.getConnection()) {
             connection.setAutoCommit(false); // the pool sets it back when the connection returns
             try {
@@ -92,6 +98,7 @@ final class SqlCalls {
                 } finally {
                     if (statement != null) statement.close();
                 }
+                beforeCommit.run();
                 connection.commit();
                 return changed;
             } catch (SQLException | RuntimeException e) {

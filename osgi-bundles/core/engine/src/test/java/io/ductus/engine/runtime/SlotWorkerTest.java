@@ -6,6 +6,7 @@ import io.ductus.engine.monitor.EngineMetrics;
 import io.ductus.engine.monitor.EventHub;
 import io.ductus.core.project.Retry;
 import io.ductus.sdk.Destination;
+import io.ductus.sdk.NoLongerOwnedException;
 import io.ductus.sdk.OutboundMessage;
 import io.ductus.sdk.Outcome;
 import io.ductus.store.DeliveryOutcome;
@@ -19,6 +20,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongFunction;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -113,6 +116,151 @@ class SlotWorkerTest {
         waitUntil(() -> sent.contains(2L) && !store.allOutcomes().isEmpty());
         assertThat(store.allOutcomes().get(0).kind()).isEqualTo(DeliveryOutcome.Kind.RETRY);
         assertThat(store.allOutcomes().get(0).error()).contains("plugin bug");
+    }
+
+    /** Engines on one database: what the fence answers, the same before reading the queue and before each write. */
+    private static Ownership.DeliveryGate gate(AtomicBoolean owned) {
+        return new Ownership.DeliveryGate() {
+            @Override
+            public boolean owns() {
+                return owned.get();
+            }
+
+            @Override
+            public boolean maySend() {
+                return owned.get();
+            }
+        };
+    }
+
+    /**
+     * A connector in the middle of its send (connecting, a handshake) when another engine takes the interface over:
+     * the worker's check passed, the connector's own check right before its write refuses. Nothing is written, the
+     * message is recorded neither sent nor failed (no attempt counted), and the interface's lanes stop; once the
+     * interface is this engine's again, it is delivered as a first attempt, in order.
+     */
+    @Test
+    void a_gate_closing_between_the_workers_check_and_the_connectors_write_sends_nothing_and_records_nothing() throws Exception {
+        for (long id = 1; id <= 3; id++) store.add(id, 0);
+        store.add(4, 1);
+        AtomicBoolean owned = new AtomicBoolean(true);
+        List<Long> written = new CopyOnWriteArrayList<>();
+        runWith(message -> {
+            sent.add(message.messageId());
+            if (message.messageId() == 2 && sent.size() == 2) owned.set(false); // taken over while this one connected
+            message.fence();
+            written.add(message.messageId());
+            return Outcome.sent("ok");
+        }, gate(owned));
+
+        waitUntil(() -> sent.contains(2L));
+        worker.quiet().get(10, TimeUnit.SECONDS); // not its interface now: its queue is not read
+        assertThat(written).containsExactly(1L);
+        assertThat(sent).containsExactly(1L, 2L);
+        assertThat(store.allOutcomes()).singleElement().satisfies(o -> {
+            assertThat(o.messageId()).isEqualTo(1L);
+            assertThat(o.kind()).isEqualTo(DeliveryOutcome.Kind.SENT);
+        });
+
+        owned.set(true); // the interface comes back to this engine
+        worker.wake();
+        awaitDone();
+        assertThat(written).containsExactly(1L, 2L, 3L, 4L);
+        assertThat(store.allOutcomes()).extracting(DeliveryOutcome::messageId).containsExactly(1L, 2L, 3L, 4L);
+        assertThat(store.allOutcomes()).allMatch(o -> o.kind() == DeliveryOutcome.Kind.SENT && o.attempts() == 1);
+    }
+
+    /** A connector that swallows the refusal and answers retry, or even sent: the engine knows better, records nothing. */
+    @Test
+    void a_refusal_the_connector_turned_into_an_outcome_is_not_recorded() throws Exception {
+        store.add(1, 0);
+        store.add(2, 1);
+        AtomicBoolean owned = new AtomicBoolean(true);
+        Set<Long> takenOverOnce = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        List<Long> written = new CopyOnWriteArrayList<>();
+        runWith(message -> {
+            sent.add(message.messageId());
+            if (takenOverOnce.add(message.messageId())) owned.set(false);
+            try {
+                message.fence();
+            } catch (NoLongerOwnedException refused) {
+                return message.messageId() == 1 ? Outcome.retry("interrupted: " + refused.getMessage()) : Outcome.sent("?");
+            }
+            written.add(message.messageId());
+            return Outcome.sent("ok");
+        }, gate(owned));
+
+        waitUntil(() -> sent.contains(1L));
+        worker.quiet().get(10, TimeUnit.SECONDS);
+        assertThat(store.allOutcomes()).isEmpty(); // not a retry: no attempt counted, no back-off
+        assertThat(sent).containsExactly(1L);
+
+        owned.set(true);
+        worker.wake();
+        waitUntil(() -> sent.contains(2L));
+        worker.quiet().get(10, TimeUnit.SECONDS);
+        assertThat(written).containsExactly(1L);
+        assertThat(store.allOutcomes()).singleElement().satisfies(o -> {
+            assertThat(o.messageId()).isEqualTo(1L);
+            assertThat(o.kind()).isEqualTo(DeliveryOutcome.Kind.SENT);
+            assertThat(o.attempts()).isEqualTo(1);
+        });
+        assertThat(store.allDone()).isFalse(); // message 2 waits for the interface's owner
+    }
+
+    /** The worker's own check, before the connector is called at all: the cheap early refusal. */
+    @Test
+    void a_gate_closed_before_the_send_calls_no_connector() throws Exception {
+        store.add(1, 0);
+        AtomicBoolean owned = new AtomicBoolean(true);
+        Ownership.DeliveryGate closesAtTheSend = new Ownership.DeliveryGate() {
+            @Override
+            public boolean owns() {
+                return owned.get();
+            }
+
+            @Override
+            public boolean maySend() {
+                owned.set(false); // the lease ran out and the database said another engine has it
+                return false;
+            }
+        };
+        runWith(message -> {
+            sent.add(message.messageId());
+            return Outcome.sent("ok");
+        }, closesAtTheSend);
+
+        waitUntil(() -> !owned.get());
+        worker.quiet().get(10, TimeUnit.SECONDS);
+        assertThat(sent).isEmpty();
+        assertThat(store.allOutcomes()).isEmpty();
+    }
+
+    private interface Sends {
+        Outcome send(OutboundMessage message);
+    }
+
+    private void runWith(Sends sends, Ownership.DeliveryGate gate) {
+        Destination destination = new Destination() {
+            @Override
+            public void start() {
+            }
+
+            @Override
+            public Outcome send(OutboundMessage message) {
+                return sends.send(message);
+            }
+
+            @Override
+            public CompletionStage<Void> stop() {
+                return CompletableFuture.completedFuture(null);
+            }
+        };
+        Clock clock = Clock.fixed(Instant.parse("2026-11-29T12:00:00Z"), ZoneOffset.UTC);
+        worker = new SlotWorker(ref, Set.of(0, 1), new ConnectorHandover(destination, store), store, clock, Retry.FOREVER, false,
+                () -> false, java.util.Optional.empty(), new EngineMetrics().destination(ref.interfaceName(), ref.destination()),
+                new EventHub(), 1, gate);
+        thread = Thread.ofVirtual().start(worker);
     }
 
     private void run(LongFunction<Outcome> answer, Retry retry) {

@@ -1,6 +1,7 @@
 package io.ductus.engine.services;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.ductus.core.project.BuiltInTypes;
@@ -125,6 +126,23 @@ class DatabaseWriterTest {
         assertThat(writer.send(json("[[\"M1\", \"GLU\", 1]]")).detail())
                 .startsWith("item 1 of the output is an array, but the statement names its parameters");
         assertThat(rows()).isEmpty();
+    }
+
+    /**
+     * Another engine took the interface over while the rows were written: the fence, checked right before the commit,
+     * refuses; the transaction is rolled back (no row), and the writer goes on as before.
+     */
+    @Test
+    void a_fence_refusing_before_the_commit_leaves_no_row() throws Exception {
+        Destination writer = writer(BY_NAME);
+        io.ductus.sdk.testkit.FencedMessage taken = TestMessages.fenced(json("[{\"mrn\": \"M1\", \"code\": \"GLU\", \"value\": 1},"
+                + " {\"mrn\": \"M2\", \"code\": \"GLU\", \"value\": 2}]"), () -> false);
+
+        assertThatThrownBy(() -> writer.send(taken)).isInstanceOf(io.ductus.sdk.NoLongerOwnedException.class);
+        assertThat(taken.checks()).isEqualTo(1);
+        assertThat(rows()).isEmpty();
+        assertThat(writer.send(json("{\"mrn\": \"M3\", \"code\": \"GLU\", \"value\": 3}")).kind()).isEqualTo(Outcome.Kind.SENT);
+        assertThat(rows()).containsExactly("M3 GLU 3 null");
     }
 
     @Test
