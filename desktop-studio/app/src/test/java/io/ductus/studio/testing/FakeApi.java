@@ -105,7 +105,7 @@ public final class FakeApi implements DuctusApi {
         InterfaceInfo i = interfaces.get(name);
         if (i == null) return;
         interfaces.put(name, new InterfaceInfo(name, i.state(), i.reason(), i.owner(), revision, i.source(), i.health(), i.ownHealth(),
-                i.destinations(), i.problems(), i.lastReceivedAt()));
+                i.destinations(), i.problems(), i.lastReceivedAt(), i.deliveredBy()));
     }
 
     @Override
@@ -124,7 +124,7 @@ public final class FakeApi implements DuctusApi {
         List<Destination> ds = new ArrayList<>();
         for (String d : destinations) ds.add(destination(name, d, false, 0, 0));
         HealthSummary ok = new HealthSummary("ok", null);
-        interfaces.put(name, new InterfaceInfo(name, "running", null, null, 1, new Connector("mllp", "ok", null), ok, ok, ds, List.of(), null));
+        interfaces.put(name, new InterfaceInfo(name, "running", null, null, 1, new Connector("mllp", "ok", null), ok, ok, ds, List.of(), null, null));
         return this;
     }
 
@@ -142,7 +142,8 @@ public final class FakeApi implements DuctusApi {
         for (Destination d : i.destinations()) ds.add(d.name().equals(destination) ? destination(iface, destination, d.paused(), pending, quarantined) : d);
         boolean bad = ds.stream().anyMatch(d -> !d.health().ok());
         interfaces.put(iface, new InterfaceInfo(iface, i.state(), i.reason(), i.owner(), i.revision(), i.source(), bad ? new HealthSummary("error", "destination "
-                + destination + ": " + quarantined + " message(s) quarantined") : new HealthSummary("ok", null), i.ownHealth(), ds, i.problems(), i.lastReceivedAt()));
+                + destination + ": " + quarantined + " message(s) quarantined") : new HealthSummary("ok", null), i.ownHealth(), ds, i.problems(), i.lastReceivedAt(),
+                i.deliveredBy()));
     }
 
     public Message message(long id, String iface, String status, String payload, Delivery... deliveries) {
@@ -243,7 +244,7 @@ public final class FakeApi implements DuctusApi {
             ds.add(n);
         }
         interfaces.put(iface, new InterfaceInfo(iface, i.state(), i.reason(), i.owner(), i.revision(), i.source(), i.health(), i.ownHealth(), ds,
-                i.problems(), i.lastReceivedAt()));
+                i.problems(), i.lastReceivedAt(), i.deliveredBy()));
         return changed;
     }
 
