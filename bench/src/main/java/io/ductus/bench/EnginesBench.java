@@ -13,6 +13,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
@@ -42,8 +43,17 @@ final class EnginesBench implements BenchMain.Scenario {
         Path project = writeProject(work.resolve("project"));
         long sliceMs = quick ? 4000 : 10_000;
         String loadBefore = loadAverage();
-        EmbeddedPostgres pg = EmbeddedPostgres.builder().setDataDirectory(work.resolve("pgdata")).setCleanDataDirectory(true)
-                .setServerConfig("synchronous_commit", "on").setServerConfig("fsync", "on").setServerConfig("max_connections", "300").start();
+        boolean statements = System.getenv("BENCH_PG_STATEMENTS") != null;
+        EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder().setDataDirectory(work.resolve("pgdata")).setCleanDataDirectory(true)
+                .setServerConfig("synchronous_commit", "on").setServerConfig("fsync", "on").setServerConfig("max_connections", "300");
+        if (statements) {
+            builder.setServerConfig("shared_preload_libraries", "pg_stat_statements").setServerConfig("pg_stat_statements.track_planning", "on");
+        }
+        String config = System.getenv().getOrDefault("BENCH_PG_CONFIG", ""); // name=value,... for trying a server setting
+        for (String setting : config.split(",")) {
+            if (!setting.isBlank()) builder.setServerConfig(setting.substring(0, setting.indexOf('=')).strip(), setting.substring(setting.indexOf('=') + 1).strip());
+        }
+        EmbeddedPostgres pg = builder.start();
         try {
             String url = MllpIngestBench.newDatabase(pg, "engines");
             String jdbc = "jdbc:postgresql://localhost:" + pg.getPort() + "/bench_engines";
@@ -53,7 +63,10 @@ final class EnginesBench implements BenchMain.Scenario {
                 System.out.printf("engine one: started in %d ms (its own figure; %d ms from spawn), all %d interfaces claimed %d ms"
                         + " after its run was registered%n", one.startedMs, one.spawnToStartedMs, INTERFACES, claimMs);
                 one.printSteps();
-                double rateOne = ingest(List.of(one), 16, sliceMs);
+                long postmaster = postmasterPid(work.resolve("pgdata"));
+                if (statements) execute(db, "CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+                double rateOne = ingest(List.of(one), 16, sliceMs, postmaster, statements ? db : null);
+                if (statements) printStatements(db);
                 Engine two = Engine.start(root, work, "two", project, url);
                 Engine three = Engine.start(root, work, "three", project, url);
                 long threeReady = System.nanoTime();
@@ -61,7 +74,8 @@ final class EnginesBench implements BenchMain.Scenario {
                 awaitSpread(db, all);
                 double spreadS = (System.nanoTime() - threeReady) / 1e9;
                 System.out.printf("three engines: owned %s, within one of even %.2f s after the third engine started%n", owned(db, all), spreadS);
-                double rateThree = ingest(all, 16, sliceMs);
+                double rateThree = ingest(all, 16, sliceMs, postmaster, null);
+                if (System.getenv("BENCH_AGAIN") != null) rateThree = ingest(all, 16, sliceMs, postmaster, null);
                 System.out.printf("strict ingest, 16 connections: one engine %.0f acknowledged per second, three engines %.0f%n",
                         rateOne, rateThree);
                 int hadOne = owned(db, List.of(one)).get(0);
@@ -177,13 +191,29 @@ final class EnginesBench implements BenchMain.Scenario {
         }
     }
 
-    /** Strict ingest: {@code connections} senders spread round robin over the engines' listeners, a warm-up, then one slice. */
-    private static double ingest(List<Engine> engines, int connections, long sliceMs) throws Exception {
+    /**
+     * Strict ingest: {@code connections} senders spread round robin over the engines' listeners, a warm-up, then one
+     * slice; prints the CPU per acknowledged message of each engine, of PostgreSQL (all its processes) and of the
+     * senders (this JVM) over the slice, since on 2 cores the rate is the cores over the CPU one message takes.
+     */
+    private static double ingest(List<Engine> engines, int connections, long sliceMs, long postmaster, Connection resetStatements) throws Exception {
         List<MllpSender> senders = new ArrayList<>();
         try {
             for (int c = 0; c < connections; c++) senders.add(new MllpSender(engines.get(c % engines.size()).port));
-            slice(senders, 3000);
+            slice(senders, Long.parseLong(System.getenv().getOrDefault("BENCH_WARMUP_MS", "3000")));
+            if (resetStatements != null) execute(resetStatements, "SELECT pg_stat_statements_reset()");
+            long[] before = cpuTicks(engines, postmaster);
             long n = slice(senders, sliceMs);
+            long[] after = cpuTicks(engines, postmaster);
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "CPU ms per message, %d engine(s), %d messages:", engines.size(), n));
+            double total = 0;
+            for (int i = 0; i < after.length; i++) {
+                double ms = (after[i] - before[i]) * 10.0 / Math.max(1, n);
+                total += ms;
+                String who = i < engines.size() ? "engine " + engines.get(i).name : i == engines.size() ? "postgres" : "senders";
+                line.append(String.format(Locale.ROOT, " %s %.3f", who, ms));
+            }
+            System.out.println(line.append(String.format(Locale.ROOT, ", all %.3f", total)));
             return n * 1000.0 / sliceMs;
         } finally {
             for (MllpSender s : senders) s.close();
@@ -213,6 +243,69 @@ final class EnginesBench implements BenchMain.Scenario {
         for (Thread t : threads) t.join();
         if (!failures.isEmpty()) throw new IllegalStateException("a sender failed: " + failures.get(0), failures.get(0));
         return n.get();
+    }
+
+    private static void execute(Connection db, String sql) throws Exception {
+        try (Statement s = db.createStatement()) {
+            s.execute(sql);
+        }
+    }
+
+    /** BENCH_PG_STATEMENTS: PostgreSQL's statements since the reset, by total time (exec + plan), with calls per acknowledged message. */
+    private static void printStatements(Connection db) throws Exception {
+        long messages = count(db, "SELECT calls FROM pg_stat_statements WHERE query LIKE 'INSERT INTO messages %'");
+        System.out.printf("PostgreSQL statements during one engine's measured slice (%d messages stored), by total time:%n", messages);
+        try (Statement s = db.createStatement(); ResultSet r = s.executeQuery("""
+                SELECT calls, total_exec_time, total_plan_time, plans, rows, regexp_replace(query, '\\s+', ' ', 'g')
+                FROM pg_stat_statements ORDER BY total_exec_time + total_plan_time DESC LIMIT 25""")) {
+            while (r.next()) {
+                long calls = r.getLong(1);
+                System.out.printf(Locale.ROOT, "  %6.2f/msg exec %6.1f us plan %6.1f us (%d plans) rows %.1f  %s%n", calls / (double) Math.max(1, messages),
+                        r.getDouble(2) * 1000 / Math.max(1, calls), r.getDouble(3) * 1000 / Math.max(1, calls), r.getLong(4),
+                        r.getLong(5) / (double) Math.max(1, calls), abbreviate(r.getString(6), 150));
+            }
+        }
+    }
+
+    private static String abbreviate(String s, int max) {
+        return s.length() <= max ? s : s.substring(0, max) + "…";
+    }
+
+    /** The postmaster's pid, the first line of its postmaster.pid. */
+    private static long postmasterPid(Path dataDirectory) throws IOException {
+        return Long.parseLong(Files.readAllLines(dataDirectory.resolve("postmaster.pid")).get(0).strip());
+    }
+
+    /** User + system ticks (1/100 s) of each engine, of the postmaster and its children together, and of this JVM. */
+    private static long[] cpuTicks(List<Engine> engines, long postmaster) throws IOException {
+        long[] ticks = new long[engines.size() + 2];
+        for (int i = 0; i < engines.size(); i++) ticks[i] = ticksOf(engines.get(i).process.pid());
+        ticks[engines.size()] = ticksOf(postmaster);
+        try (var procs = Files.list(Path.of("/proc"))) {
+            for (Path proc : (Iterable<Path>) procs::iterator) {
+                String pid = proc.getFileName().toString();
+                if (!pid.chars().allMatch(Character::isDigit)) continue;
+                try {
+                    String[] f = statFields(Long.parseLong(pid));
+                    if (Long.parseLong(f[1]) == postmaster) ticks[engines.size()] += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                } catch (IOException | RuntimeException gone) {
+                    // ended meanwhile
+                }
+            }
+        }
+        ticks[engines.size() + 1] = ticksOf(ProcessHandle.current().pid());
+        return ticks;
+    }
+
+    private static long ticksOf(long pid) throws IOException {
+        String[] f = statFields(pid);
+        return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+    }
+
+    /** /proc/pid/stat's fields after the command's closing parenthesis (state, ppid, ..., utime at 11, stime at 12). */
+    private static String[] statFields(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
     }
 
     private static String loadAverage() {
