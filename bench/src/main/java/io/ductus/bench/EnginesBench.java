@@ -355,6 +355,8 @@ final class EnginesBench implements BenchMain.Scenario {
             pb.environment().put("DUCTUS_STARTUP_STEPS", "1"); // the steps of its start, at debug in its log (printSteps)
             long t0 = System.nanoTime();
             Process p = pb.start();
+            // A benchmark stopped early (timeout's SIGTERM, Ctrl-C) takes its engines with it.
+            Runtime.getRuntime().addShutdownHook(new Thread(p::destroyForcibly));
             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
             long startedMs;
             for (String line; ; ) {
