@@ -49,6 +49,7 @@ public final class JdbcStore implements Store, AutoCloseable {
     private final JdbcReplays replays;
     private final JdbcRetention retention;
     private final Tiers tiers;
+    private final LeafTables leafTables;
     private final JdbcStore forCallers;
     private final boolean view;
     private final Rest rest;
@@ -76,9 +77,10 @@ public final class JdbcStore implements Store, AutoCloseable {
     private JdbcStore(Dialect dialect, Transactions given, String description, JdbcStore owner, Rest rest, SessionConnections sessions) {
         this.rest = Objects.requireNonNull(rest);
         this.dialect = Objects.requireNonNull(dialect);
+        this.leafTables = owner != null ? owner.leafTables : dialect == Dialect.POSTGRES ? new LeafTables() : null;
         // PostgreSQL's writes run again after a row moved partitions under them, or had no leaf to go to.
         Transactions transactions = owner != null || dialect != Dialect.POSTGRES ? Objects.requireNonNull(given)
-                : new PartitionedWrites(given);
+                : new PartitionedWrites(given, leafTables);
         this.transactions = transactions;
         this.description = Objects.requireNonNull(description);
         this.accounts = new JdbcAccounts(transactions);
@@ -144,7 +146,7 @@ public final class JdbcStore implements Store, AutoCloseable {
     @Override
     public Recorded record(List<DeliveryOutcome> outcomes, long now) {
         if (outcomes.isEmpty()) return new Recorded(0, List.of());
-        return transactions.write(Durability.RELAXED, c -> OutcomeWriter.write(c, dialect, tiers, outcomes, now));
+        return transactions.write(Durability.RELAXED, c -> OutcomeWriter.write(c, dialect, tiers, leafTables, outcomes, now));
     }
 
     /**
@@ -154,7 +156,7 @@ public final class JdbcStore implements Store, AutoCloseable {
     @Override
     public Routed route(RouteBatch batch, long now) {
         if (batch.outcomes().isEmpty()) return new Routed(new Recorded(0, List.of()), List.of());
-        Routed routed = transactions.write(Durability.RELAXED, c -> RouteWriter.write(c, dialect, tiers, batch, now));
+        Routed routed = transactions.write(Durability.RELAXED, c -> RouteWriter.write(c, dialect, tiers, leafTables, batch, now));
         if (!routed.stored().isEmpty()) engines.queued(batch.targetInterface());
         return routed;
     }

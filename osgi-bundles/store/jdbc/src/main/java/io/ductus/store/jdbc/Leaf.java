@@ -19,4 +19,9 @@ record Leaf(int tier, long receivedAt) {
     boolean tierKnown() {
         return tier != ANY_TIER;
     }
+
+    /** {@code sql} on the leaf table {@code leafTable} instead of {@code table}, the partitioned table it names once. */
+    static String on(String sql, String table, String leafTable) {
+        return sql.replace(" " + table + " ", " " + leafTable + " ");
+    }
 }

@@ -25,7 +25,9 @@ import java.util.TreeSet;
  * <p>On PostgreSQL an outcome that knows its message's time ({@link DeliveryOutcome#receivedAt()}) updates its
  * row by both partition keys, the tier being its interface's: one leaf, not every one. A row that is not there
  * has moved tier (the held area, a window change) or is no longer pending; the update is then made again by time
- * alone (one leaf per tier). The settlement that follows goes by the same keys.
+ * alone (one leaf per tier). The settlement that follows goes by the same keys. Where the leaf is known to be there
+ * ({@link LeafTables}), the update names it instead of the partitioned table: planned once per connection, not at
+ * every run.
  */
 public final class OutcomeWriter {
 
@@ -49,39 +51,37 @@ public final class OutcomeWriter {
     private OutcomeWriter() {
     }
 
-    static Recorded write(Connection c, Dialect dialect, Tiers tiers, List<DeliveryOutcome> outcomes, long now)
-            throws SQLException {
+    static Recorded write(Connection c, Dialect dialect, Tiers tiers, LeafTables leafTables, List<DeliveryOutcome> outcomes,
+                          long now) throws SQLException {
         Map<Long, Leaf> leaves = new HashMap<>();
-        List<DeliveryOutcome> changed = update(c, dialect, tiers, outcomes, leaves, now);
-        return new Recorded(changed.size(), Settlement.settle(c, dialect, finishedMessages(changed), leaves, now));
+        List<DeliveryOutcome> changed = update(c, dialect, tiers, leafTables, outcomes, leaves, now);
+        return new Recorded(changed.size(), Settlement.settle(c, dialect, leafTables, finishedMessages(changed), leaves, now));
     }
 
     /**
      * Applies the outcomes; returns those that changed their delivery, in (message, destination) order, and
      * puts into {@code leaves} where their messages are as far as the updates found them.
      */
-    static List<DeliveryOutcome> update(Connection c, Dialect dialect, Tiers tiers, List<DeliveryOutcome> outcomes,
-                                        Map<Long, Leaf> leaves, long now) throws SQLException {
+    static List<DeliveryOutcome> update(Connection c, Dialect dialect, Tiers tiers, LeafTables leafTables,
+                                        List<DeliveryOutcome> outcomes, Map<Long, Leaf> leaves, long now) throws SQLException {
         List<DeliveryOutcome> sorted = outcomes.stream().sorted(ROW_ORDER).toList();
         List<DeliveryOutcome> changed = new ArrayList<>();
         boolean partitioned = dialect == Dialect.POSTGRES;
-        try (PreparedStatement finish = c.prepareStatement(FINISH);
-             PreparedStatement retry = c.prepareStatement(RETRY);
-             PreparedStatement finishInLeaf = partitioned ? c.prepareStatement(FINISH_IN_LEAF) : null;
-             PreparedStatement retryInLeaf = partitioned ? c.prepareStatement(RETRY_IN_LEAF) : null;
-             PreparedStatement finishInTime = partitioned ? c.prepareStatement(FINISH_IN_TIME) : null;
-             PreparedStatement retryInTime = partitioned ? c.prepareStatement(RETRY_IN_TIME) : null) {
+        try (Prepared statements = new Prepared(c)) {
             for (DeliveryOutcome o : sorted) {
                 boolean isRetry = o.kind() == DeliveryOutcome.Kind.RETRY;
+                String sql = isRetry ? RETRY : FINISH;
                 int n;
                 if (!partitioned || o.receivedAt() == 0) {
-                    n = apply(isRetry ? retry : finish, o, now, null);
+                    n = apply(statements.get(sql), o, now, null);
                 } else {
                     Leaf expected = new Leaf(tiers.of(c, o.destination().interfaceName()), o.receivedAt());
-                    n = apply(isRetry ? retryInLeaf : finishInLeaf, o, now, expected);
+                    String leafTable = leafTables == null ? null : leafTables.named(c, "deliveries", expected);
+                    n = leafTable != null ? apply(statements.get(Leaf.on(sql, "deliveries", leafTable)), o, now, null)
+                            : apply(statements.get(isRetry ? RETRY_IN_LEAF : FINISH_IN_LEAF), o, now, expected);
                     if (n == 0) {
                         expected = new Leaf(Leaf.ANY_TIER, o.receivedAt());
-                        n = apply(isRetry ? retryInTime : finishInTime, o, now, expected);
+                        n = apply(statements.get(isRetry ? RETRY_IN_TIME : FINISH_IN_TIME), o, now, expected);
                     }
                     if (n > 0) leaves.merge(o.messageId(), expected, (a, b) -> a.tierKnown() ? a : b);
                 }

@@ -14,6 +14,8 @@ import java.util.Optional;
  * <li>its row had no leaf to go to (23514: a time the maintenance did not make a leaf for, such as a clock
  *     that jumped, or a row moved to a tier's older period): the leaf is made, waiting for its lock, then the
  *     write runs again. The maintenance makes leaves days ahead, so intake does not normally come here.</li>
+ * <li>it named a leaf table that was dropped since ({@link LeafTables}: 42P01): the leaves are read again, then
+ *     the write runs again.</li>
  * </ul>
  * Every write of the store goes through here, so each statement that updates messages or deliveries does.
  */
@@ -23,16 +25,19 @@ final class PartitionedWrites implements Transactions {
     static final int ATTEMPTS = 10;
 
     private final Transactions inner;
+    private final LeafTables leafTables;
     private final PartitionedWrites forCallers;
 
-    PartitionedWrites(Transactions inner) {
+    PartitionedWrites(Transactions inner, LeafTables leafTables) {
         this.inner = inner;
+        this.leafTables = leafTables;
         Transactions callers = inner.forCallers();
-        this.forCallers = callers == inner ? this : new PartitionedWrites(callers, this);
+        this.forCallers = callers == inner ? this : new PartitionedWrites(callers, leafTables, this);
     }
 
-    private PartitionedWrites(Transactions callers, @SuppressWarnings("unused") PartitionedWrites owner) {
+    private PartitionedWrites(Transactions callers, LeafTables leafTables, @SuppressWarnings("unused") PartitionedWrites owner) {
         this.inner = callers;
+        this.leafTables = leafTables;
         this.forCallers = this;
     }
 
@@ -46,6 +51,8 @@ final class PartitionedWrites implements Transactions {
                 Optional<Periods.Period> missing = Partitions.missing(e);
                 if (missing.isPresent()) {
                     Partitions.ensure(inner, missing.get(), inner.read(Partitions::leaves), true);
+                } else if (LeafTables.undefinedTable(e)) {
+                    leafTables.forget();
                 } else if (!retryable(e)) {
                     throw e;
                 } else {

@@ -30,9 +30,9 @@ final class RouteWriter {
     private RouteWriter() {
     }
 
-    static Routed write(Connection c, Dialect dialect, Tiers tiers, RouteBatch batch, long now) throws SQLException {
+    static Routed write(Connection c, Dialect dialect, Tiers tiers, LeafTables leafTables, RouteBatch batch, long now) throws SQLException {
         java.util.Map<Long, Leaf> leaves = new java.util.HashMap<>();
-        List<DeliveryOutcome> changed = OutcomeWriter.update(c, dialect, tiers, batch.outcomes(), leaves, now);
+        List<DeliveryOutcome> changed = OutcomeWriter.update(c, dialect, tiers, leafTables, batch.outcomes(), leaves, now);
         List<Long> origins = new ArrayList<>();
         List<NewMessage> messages = new ArrayList<>();
         for (DeliveryOutcome o : changed) { // in message order
@@ -47,7 +47,7 @@ final class RouteWriter {
         List<Routed.RoutedMessage> routed = new ArrayList<>(stored.size());
         for (int i = 0; i < stored.size(); i++) routed.add(new Routed.RoutedMessage(origins.get(i), stored.get(i)));
         Recorded recorded = new Recorded(changed.size(),
-                Settlement.settle(c, dialect, OutcomeWriter.finishedMessages(changed), leaves, now));
+                Settlement.settle(c, dialect, leafTables, OutcomeWriter.finishedMessages(changed), leaves, now));
         return new Routed(recorded, routed);
     }
 }

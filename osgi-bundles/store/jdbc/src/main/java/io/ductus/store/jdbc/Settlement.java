@@ -52,25 +52,37 @@ public final class Settlement {
      */
     static List<Settled> settle(Connection c, Dialect dialect, SortedSet<Long> messageIds, Map<Long, Leaf> expected,
                                 long now) throws SQLException {
+        return settle(c, dialect, null, messageIds, expected, now);
+    }
+
+    /**
+     * {@link #settle(Connection, Dialect, SortedSet, Map, long)}; with {@code leafTables} (the delivery workers'
+     * path), a statement on a leaf known to be there names that leaf instead of the partitioned table.
+     */
+    static List<Settled> settle(Connection c, Dialect dialect, LeafTables leafTables, SortedSet<Long> messageIds,
+                                Map<Long, Leaf> expected, long now) throws SQLException {
         if (messageIds.isEmpty()) return List.of();
-        Map<Long, Leaf> found = lock(c, dialect, messageIds, expected);
+        Map<Long, Leaf> found = lock(c, dialect, leafTables, messageIds, expected);
         List<Settled> settled = new ArrayList<>();
-        try (PreparedStatement read = c.prepareStatement(DELIVERY_STATUSES);
-             PreparedStatement update = c.prepareStatement(SETTLE);
-             PreparedStatement readInLeaf = found.isEmpty() ? null : c.prepareStatement(DELIVERY_STATUSES_IN_LEAF);
-             PreparedStatement updateInLeaf = found.isEmpty() ? null : c.prepareStatement(SETTLE_IN_LEAF)) {
+        try (Prepared statements = new Prepared(c)) {
             for (long id : messageIds) {
                 Leaf leaf = found.get(id);
-                PreparedStatement r = leaf == null ? read : readInLeaf;
+                String deliveries = leaf == null || leafTables == null ? null : leafTables.named(c, "deliveries", leaf);
+                PreparedStatement r = leaf == null ? statements.get(DELIVERY_STATUSES)
+                        : deliveries != null ? statements.get(Leaf.on(DELIVERY_STATUSES, "deliveries", deliveries))
+                        : statements.get(DELIVERY_STATUSES_IN_LEAF);
                 r.setLong(1, id);
-                if (leaf != null) bind(r, 2, leaf);
+                if (leaf != null && deliveries == null) bind(r, 2, leaf);
                 MessageStatus status = MessageStatus.derive(statuses(r));
                 if (status == MessageStatus.PENDING) continue;
-                PreparedStatement u = leaf == null ? update : updateInLeaf;
+                String messages = leaf == null || leafTables == null ? null : leafTables.named(c, "messages", leaf);
+                PreparedStatement u = leaf == null ? statements.get(SETTLE)
+                        : messages != null ? statements.get(Leaf.on(SETTLE, "messages", messages))
+                        : statements.get(SETTLE_IN_LEAF);
                 u.setString(1, status.dbValue());
                 u.setLong(2, now);
                 u.setLong(3, id);
-                if (leaf != null) bind(u, 4, leaf);
+                if (leaf != null && messages == null) bind(u, 4, leaf);
                 if (u.executeUpdate() == 1) settled.add(new Settled(id, status));
             }
         }
@@ -86,34 +98,36 @@ public final class Settlement {
      *         deliveries are where it is
      */
     static Map<Long, Leaf> lock(Connection c, Dialect dialect, SortedSet<Long> messageIds) throws SQLException {
-        return lock(c, dialect, messageIds, Map.of());
+        return lock(c, dialect, null, messageIds, Map.of());
     }
 
     /**
      * {@link #lock(Connection, Dialect, SortedSet)}, looking for each message first where {@code expected} says
      * (one leaf), then among the leaves of its time (it moved tier), and only without a time in every leaf.
      */
-    static Map<Long, Leaf> lock(Connection c, Dialect dialect, SortedSet<Long> messageIds, Map<Long, Leaf> expected)
-            throws SQLException {
+    static Map<Long, Leaf> lock(Connection c, Dialect dialect, LeafTables leafTables, SortedSet<Long> messageIds,
+                                Map<Long, Leaf> expected) throws SQLException {
         if (dialect.lockMessageSql() == null) return Map.of();
         Map<Long, Leaf> found = new HashMap<>();
-        try (PreparedStatement anywhere = c.prepareStatement(dialect.lockMessageSql());
-             PreparedStatement inLeaf = c.prepareStatement(LOCK_IN_LEAF);
-             PreparedStatement inTime = c.prepareStatement(LOCK_IN_TIME)) {
+        try (Prepared statements = new Prepared(c)) {
             for (long id : messageIds) { // ascending: two batches sharing messages wait, never deadlock
                 Leaf e = expected.get(id);
                 Leaf leaf = null;
                 if (e != null && e.tierKnown()) {
+                    String table = leafTables == null ? null : leafTables.named(c, "messages", e);
+                    PreparedStatement inLeaf = statements.get(table != null ? Leaf.on(dialect.lockMessageSql(), "messages", table) : LOCK_IN_LEAF);
                     inLeaf.setLong(1, id);
-                    bind(inLeaf, 2, e);
+                    if (table == null) bind(inLeaf, 2, e);
                     leaf = locked(inLeaf);
                 }
                 if (leaf == null && e != null) {
+                    PreparedStatement inTime = statements.get(LOCK_IN_TIME);
                     inTime.setLong(1, id);
                     inTime.setLong(2, e.receivedAt());
                     leaf = locked(inTime);
                 }
                 if (leaf == null && e == null) {
+                    PreparedStatement anywhere = statements.get(dialect.lockMessageSql());
                     anywhere.setLong(1, id);
                     leaf = locked(anywhere);
                 }

@@ -11,6 +11,7 @@ import io.ductus.store.MessageStatus;
 import io.ductus.store.NewMessage;
 import io.ductus.store.PendingDelivery;
 import io.ductus.store.ResendRequest;
+import io.ductus.store.Stored;
 import io.ductus.store.jdbc.JdbcStore;
 import io.ductus.store.retention.RetentionStore;
 import io.ductus.store.retention.RetentionStore.Keeping;
@@ -291,6 +292,41 @@ class PartitionRetentionTest {
         assertThat(tier(id)).isZero();
         assertThat(status(id)).as("the outcome landed and settled in the held area").isEqualTo("sent");
         assertThat(count("SELECT COUNT(*) FROM deliveries WHERE message_id = " + id + " AND status = 'sent' AND tier = 0")).isEqualTo(1);
+    }
+
+    /**
+     * A worker's outcome names its row's leaf table itself once the store knows that leaf (planned once, not at
+     * every run); when the leaf was dropped since (here by hand: its rows moved to the held area, the leaf
+     * detached and dropped, as retention on another engine does), the statement fails, the store reads the
+     * leaves again, runs the write again and the outcome lands where the row is now.
+     */
+    @Test
+    void an_outcome_whose_leaf_was_dropped_since_lands_where_the_row_is_now() throws Exception {
+        store.retention().applyNew(Map.of("feed", 7), "engine", START);
+        store.store(new IntakeBatch("feed", Durability.STRICT, List.of(message(START, "owed", null)), null), START);
+        store.retention().maintain(START + 30 * DAY, Map.of("feed", new Keeping(7, false))); // held: t0's month exists now
+        List<Long> ids = store.store(new IntakeBatch("feed", Durability.STRICT,
+                List.of(message(START + HOUR, "first", null), message(START + HOUR, "second", null)), null), START)
+                .stream().map(Stored::id).toList();
+        DeliveryOutcome first = DeliveryOutcome.sent(ids.get(0), dest("feed", "out"), 1, null, null).withReceivedAt(START + HOUR);
+        store.record(List.of(first), START + 2 * HOUR); // the store now knows the leaf
+        assertThat(status(ids.get(0))).isEqualTo("sent");
+        String day = java.time.LocalDate.ofInstant(java.time.Instant.ofEpochMilli(START), java.time.ZoneOffset.UTC)
+                .format(java.time.format.DateTimeFormatter.BASIC_ISO_DATE);
+        try (Connection c = Database.POSTGRES.connect(location); Statement s = c.createStatement()) {
+            c.setAutoCommit(false);
+            s.executeUpdate("UPDATE messages SET tier = 0 WHERE received_at = " + (START + HOUR));
+            s.executeUpdate("UPDATE deliveries SET tier = 0 WHERE received_at = " + (START + HOUR));
+            for (String table : List.of("deliveries", "messages")) {
+                s.execute("ALTER TABLE " + table + "_t7 DETACH PARTITION " + table + "_t7_" + day);
+                s.execute("DROP TABLE " + table + "_t7_" + day);
+            }
+            c.commit();
+        }
+        DeliveryOutcome second = DeliveryOutcome.sent(ids.get(1), dest("feed", "out"), 1, null, null).withReceivedAt(START + HOUR);
+        assertThat(store.record(List.of(second), START + 3 * HOUR).changed()).isEqualTo(1);
+        assertThat(tier(ids.get(1))).isZero();
+        assertThat(status(ids.get(1))).as("the outcome landed and settled in the held area").isEqualTo("sent");
     }
 
     /**
