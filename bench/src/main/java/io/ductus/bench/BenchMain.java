@@ -24,6 +24,8 @@ public final class BenchMain {
                 new StoreCommitBench()));
         all.put("mllp-ingest", new Entry("strict MLLP ingest, 1 and 16 connections, SQLite and PostgreSQL, vs fsync rate;"
                 + " latency at 500 msg/s; engine CPU per message; messages per commit", new MllpIngestBench()));
+        all.put("mllp-cpu", new Entry("the engine's CPU time per message, MLLP in to file out (mllp-ingest's cpu_ms_per_msg alone);"
+                + " BENCH_DUCTUS_BEFORE alternates an older build, BENCH_MLLP_CPU_JFR records each run", new MllpCpuBench()));
         all.put("ack-steps", new Entry("one MLLP connection's acknowledgement timed step by step on the real path (listener,"
                 + " intake, group commit, commit, back, ACK written), against the store alone and a bare echo server", new AckStepsBench(false)));
         all.put("ack-steps-pg", new Entry("ack-steps on PostgreSQL (embedded): one MLLP connection's acknowledgement step by step"

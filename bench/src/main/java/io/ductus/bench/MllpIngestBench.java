@@ -158,12 +158,12 @@ final class MllpIngestBench implements BenchMain.Scenario {
         System.out.printf("RESULT mllp-ingest sqlite_c1=%.0f sqlite_c16=%.0f pg_c1=%.0f pg_c16=%.0f fsync=%.0f p50_ms=%.1f p99_ms=%.1f"
                         + " c1_over_fsync=%.2f c16_over_fsync16=%.3f cpu_ms_per_msg=%.3f msgs_per_commit=%.1f"
                         + " store1=%.0f store16=%.0f echo_c1=%.0f pg1=%.0f c1_over_store1=%.2f c16_over_store16=%.2f pg_c1_over_pg1=%.2f"
-                        + " pg16=%.0f pg_c16_over_pg16=%.2f ack_p50_ms=%.2f commit_p50_ms=%.2f ack_over_commit=%.1f drain_over_ingest=%.2f%n",
+                        + " pg16=%.0f pg_c16_over_pg16=%.2f ack_p50_ms=%.2f commit_p50_ms=%.2f ack_over_commit=%.1f drain_over_ingest=%.2f cpu_no_jit_ms_per_msg=%.3f%n",
                 sqliteC1.perSecond(), sqliteC16.perSecond(), pgC1.perSecond(), pgC16.perSecond(), fsync, latency[0], latency[1],
                 sqliteC1.perSecond() / fsync, sqliteC16.perSecond() / (16 * fsync), cpuAndDrain[0], msgsPerCommit,
                 store1.perSecond(), store16.perSecond(), echoC1.perSecond(), pg1.perSecond(),
                 sqliteC1.perSecond() / store1.perSecond(), sqliteC16.perSecond() / store16.perSecond(), pgC1.perSecond() / pg1.perSecond(),
-                pg16.perSecond(), pgC16.perSecond() / pg16.perSecond(), ackP50, commitP50, ackP50 / commitP50, cpuAndDrain[1]);
+                pg16.perSecond(), pgC16.perSecond() / pg16.perSecond(), ackP50, commitP50, ackP50 / commitP50, cpuAndDrain[1], cpuAndDrain[2]);
         deleteQuietly(work);
     }
 
@@ -324,33 +324,37 @@ final class MllpIngestBench implements BenchMain.Scenario {
      * [CPU ms per message, drain_over_ingest]. drain_over_ingest is (messages / time to the last file) over
      * (messages / time to the last ACK), both from the first send; the backlog is empty as the sends begin.
      */
-    private static double[] cpuPerMessage(Engine engine, int connections, int warmupMessages, int messages) throws Exception {
+    static double[] cpuPerMessage(Engine engine, int connections, int warmupMessages, int messages) throws Exception {
         Path out = engine.data.resolve("out");
         sendCount(engine, connections, warmupMessages, "W", null);
         awaitFiles(out, warmupMessages);
         Set<String> names = ConcurrentHashMap.newKeySet();
         try (FileArrivals arrivals = FileArrivals.watch(out)) {
+            ThreadCpu threads = ThreadCpu.since(engine.process, MllpCpuBench::threadGroup);
             long cpu0 = engine.cpuTicks();
             long t0 = System.nanoTime();
             sendCount(engine, connections, messages, "M", names);
             long acked = System.nanoTime();
             Map<String, Long> seen = arrivals.await(names, TimeUnit.SECONDS.toNanos(120));
             long cpu1 = engine.cpuTicks();
+            double jitMs = threads.seconds().getOrDefault("JIT", 0.0) * 1000;
             long last = Collections.max(seen.values());
             double cpuMs = (cpu1 - cpu0) * 1000.0 / CLOCK_TICKS_PER_SECOND;
             double ackSeconds = (acked - t0) / 1e9;
             double drainSeconds = (last - t0) / 1e9;
             System.out.printf("engine CPU, MLLP in to file out, %d connections: %.0f ms for %d messages -> %.3f ms per message%n",
                     connections, cpuMs, messages, cpuMs / messages);
+            System.out.printf("  of which HotSpot's JIT compilers (still compiling the hot path after the warm-up): %.0f ms -> %.3f ms per"
+                    + " message without them%n", jitMs, (cpuMs - jitMs) / messages);
             System.out.printf("the same %d messages: last ACK after %.2f s (%.0f/s), last file after %.2f s (%.0f/s) -> drain_over_ingest %.2f"
                             + " (%d file times from a listing after the watch overflowed)%n", messages, ackSeconds, messages / ackSeconds,
                     drainSeconds, messages / drainSeconds, ackSeconds / drainSeconds, arrivals.listed());
-            return new double[]{cpuMs / messages, ackSeconds / drainSeconds};
+            return new double[]{cpuMs / messages, ackSeconds / drainSeconds, (cpuMs - jitMs) / messages};
         }
     }
 
     /** {@code total} messages over {@code connections}, each sender waiting for its ACK; the file names they make into {@code names}. */
-    private static void sendCount(Engine engine, int connections, int total, String prefix, Set<String> names) throws Exception {
+    static void sendCount(Engine engine, int connections, int total, String prefix, Set<String> names) throws Exception {
         AtomicLong left = new AtomicLong(total);
         List<Thread> threads = new ArrayList<>();
         for (int c = 0; c < connections; c++) {
@@ -372,7 +376,7 @@ final class MllpIngestBench implements BenchMain.Scenario {
         for (Thread t : threads) t.join();
     }
 
-    private static void awaitFiles(Path out, long count) throws Exception {
+    static void awaitFiles(Path out, long count) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (true) {
             long n = 0;
@@ -408,7 +412,7 @@ final class MllpIngestBench implements BenchMain.Scenario {
         return "postgres://postgres:postgres@localhost:" + pg.getPort() + "/bench_" + name;
     }
 
-    private static void deleteQuietly(Path folder) {
+    static void deleteQuietly(Path folder) {
         try (Stream<Path> all = Files.walk(folder)) {
             all.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException ignored) {

@@ -105,10 +105,12 @@ final class MllpFrameDecoder extends ByteToMessageDecoder {
                     in.readerIndex(start + 1);
                     state = State.IN_FRAME;
                     searched = 0;
-                    receiving.begin(ctx, () -> deadline.passed(ctx, inFrame));
                 }
                 case IN_FRAME -> {
                     int end = in.indexOf(in.readerIndex() + searched, in.writerIndex(), MllpFraming.END);
+                    // The deadline runs from the start byte; a frame that came whole with it needs none (most
+                    // do: scheduling and cancelling a timer for each of them was work on every message).
+                    if (end < 0) receiving.begin(ctx, () -> deadline.passed(ctx, inFrame));
                     int length = (end < 0 ? in.writerIndex() : end) - in.readerIndex();
                     searched = length;
                     inFrame = length;

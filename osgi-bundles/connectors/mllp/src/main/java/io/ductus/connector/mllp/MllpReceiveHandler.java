@@ -26,7 +26,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One connection's messages, answered strictly in arrival order: the next frame is not submitted before
- * the previous one was answered, and reading pauses while one is in flight (the sender waits anyway).
+ * the previous one was answered, and reading pauses once a frame arrives while another is in flight (a sender
+ * that waits for each ACK never makes it pause: turning reading off and on again for every message cost two
+ * system calls each).
  * A message is refused (AR, with the reason) when it is not HL7, lacks MSH-9 or MSH-10 (what a frame cut
  * short by end bytes inside the message looks like), was followed at once by more of itself after its end
  * bytes, or is too large; it gets AE when the engine may not hold more at once, when storing failed and while
@@ -45,6 +47,7 @@ final class MllpReceiveHandler extends ChannelInboundHandlerAdapter {
     private final Receiving receiving;
     private final ArrayDeque<Object> waiting = new ArrayDeque<>();
     private boolean busy;
+    private boolean paused; // reading turned off: a frame came while another was in flight
     static final long HANG_UP_AFTER_MS = 2_000;
     private String remote = "?";
 
@@ -68,6 +71,10 @@ final class MllpReceiveHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         waiting.add(frame);
+        if (busy && !paused) { // the sender did not wait for the ACK: read no more until the queue is answered
+            paused = true;
+            ctx.channel().config().setAutoRead(false);
+        }
         answerNext(ctx);
     }
 
@@ -75,11 +82,13 @@ final class MllpReceiveHandler extends ChannelInboundHandlerAdapter {
         if (busy) return;
         Object frame = waiting.poll();
         if (frame == null) {
-            ctx.channel().config().setAutoRead(true);
+            if (paused) {
+                paused = false;
+                ctx.channel().config().setAutoRead(true);
+            }
             return;
         }
         busy = true;
-        ctx.channel().config().setAutoRead(false);
         AckSteps.Answer step = new AckSteps.Answer();
         step.begin();
         answer(ctx, frame).whenComplete((ack, error) -> {
@@ -94,6 +103,8 @@ final class MllpReceiveHandler extends ChannelInboundHandlerAdapter {
                     step.commit();
                 });
                 if (frame instanceof MllpFrameDecoder.OverBudget) { // stays busy: nothing more is read or answered
+                    paused = true;
+                    ctx.channel().config().setAutoRead(false);
                     ctx.executor().schedule(() -> ctx.close(), HANG_UP_AFTER_MS, TimeUnit.MILLISECONDS);
                     return;
                 }

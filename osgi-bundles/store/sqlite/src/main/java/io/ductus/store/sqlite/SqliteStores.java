@@ -140,6 +140,10 @@ public final class SqliteStores {
         // The driver already serializes every call on a connection (NativeDB's methods are synchronized), and
         // each connection is used by one thread at a time; SQLite's own per-call mutex only costs time.
         config.setOpenMode(SQLiteOpenMode.NOMUTEX);
+        // The store never asks for generated keys (SQLite's ids are given or come back through RETURNING); with
+        // them on, the driver matches every statement it runs against a regular expression and, after each
+        // INSERT, prepares and runs SELECT last_insert_rowid() on a statement of its own.
+        config.setGetGeneratedKeys(false);
         if (writer) {
             config.setJournalMode(SQLiteConfig.JournalMode.WAL);
             config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
