@@ -117,10 +117,15 @@ final class AckStepsBench implements BenchMain.Scenario {
                 scenario, postgres ? "PostgreSQL (embedded, fsync and synchronous commits on)" : "SQLite", homes, rounds, sliceMs,
                 loadBefore, filesDir == null ? "" : "; files written to " + filesDir);
 
-        EmbeddedPostgres pg = postgres ? EmbeddedPostgres.builder()
-                .setDataDirectory(work.resolve("pgdata")).setCleanDataDirectory(true)
-                .setServerConfig("synchronous_commit", "on").setServerConfig("fsync", "on")
-                .setServerConfig("max_connections", "200").start() : null;
+        EmbeddedPostgres pg = null;
+        if (postgres) {
+            EmbeddedPostgres.Builder server = EmbeddedPostgres.builder()
+                    .setDataDirectory(work.resolve("pgdata")).setCleanDataDirectory(true)
+                    .setServerConfig("synchronous_commit", "on").setServerConfig("fsync", "on")
+                    .setServerConfig("max_connections", "200");
+            if (COUNT_STATEMENTS) server.setServerConfig("shared_preload_libraries", "pg_stat_statements");
+            pg = server.start();
+        }
         try {
             measure(work, homes, pg, filesDir, rounds, sliceMs, warmupMs, recordMs, loadBefore);
         } finally {
@@ -158,7 +163,12 @@ final class AckStepsBench implements BenchMain.Scenario {
                     echo.add(send(toEcho, "E", sliceMs, echoTrips, counter), sliceMs);
                 }
                 Path settings = writeSettings(work.resolve("ack-steps.jfc"));
-                for (int i = 0; i < engines.size(); i++) engines.get(i).record(work.resolve("engine" + i + ".jfr"), settings, recordMs, counter);
+                for (int i = 0; i < engines.size(); i++) {
+                    Measured m = engines.get(i);
+                    if (COUNT_STATEMENTS && pg != null) Statements.reset(pg);
+                    m.record(work.resolve("engine" + i + ".jfr"), settings, recordMs, counter);
+                    if (COUNT_STATEMENTS && pg != null) m.statements = Statements.read(pg, "bench_engine" + i);
+                }
                 aloneSteps = recordAlone(alone, store, work.resolve("store-alone.jfr"), recordMs, aloneTrips);
             } finally {
                 for (Measured m : engines) m.close();
@@ -187,6 +197,7 @@ final class AckStepsBench implements BenchMain.Scenario {
             System.out.printf("  %-58s %7.0f  (%5.0f)%n", "outside the engine: sockets, kernel, wake-ups (round trip - engine)",
                     (median(m.recordedTrips) - median(m.steps(steps.get(0)))) / 1e3,
                     (mean(m.recordedTrips) - mean(m.steps(steps.get(0)))) / 1e3);
+            if (m.statements != null) Statements.print(m.statements, m.recordedTrips.size());
         }
         // The same steps of the writer in this JVM, the store alone: where the engine's store call differs from it.
         System.out.printf("%nthe store alone in this JVM, one call at a time, step by step (%d calls recorded; medians, means in brackets,"
@@ -204,6 +215,9 @@ final class AckStepsBench implements BenchMain.Scenario {
             double tripP50 = median(m.recordedTrips);
             StringBuilder keys = new StringBuilder();
             for (Step step : steps) keys.append(' ').append(step.key()).append("_us=").append(String.format("%.0f", median(m.steps(step)) / 1e3));
+            if (m.statements != null) {
+                keys.append(String.format(" statements_per_msg=%.1f", Statements.total(m.statements) / (double) m.recordedTrips.size()));
+            }
             System.out.printf("RESULT %s%s c1=%.0f store1=%.0f echo_c1=%.0f c1_over_store1=%.2f ack_p50_ms=%.2f commit_p50_ms=%.2f"
                             + " ack_over_commit=%.1f engine_p50_ms=%.2f engine_mean_ms=%.2f alone_call_us=%.0f alone_work_us=%.0f alone_commit_us=%.0f%s%n",
                     scenario, i == 0 ? "" : "_before", m.c1.perSecond(), store1.perSecond(), echo.perSecond(), m.c1.perSecond() / store1.perSecond(),
@@ -223,6 +237,8 @@ final class AckStepsBench implements BenchMain.Scenario {
         final List<Long> roundTrips = new ArrayList<>();
         final List<Long> recordedTrips = new ArrayList<>();
         Map<String, List<Long>> steps = Map.of();
+        /** The statements its database ran in the recorded window, by text (BENCH_ACK_STEPS_STATEMENTS), or null. */
+        Map<String, double[]> statements;
 
         Measured(Path home, MllpIngestBench.Engine engine) throws IOException {
             this.home = home;
@@ -248,6 +264,56 @@ final class AckStepsBench implements BenchMain.Scenario {
         public void close() throws Exception {
             sender.close();
             engine.close();
+        }
+    }
+
+    /**
+     * {@code BENCH_ACK_STEPS_STATEMENTS=1} (PostgreSQL): the server loads pg_stat_statements, and each engine's
+     * statements in its recorded window are counted by text (BEGIN, SET and COMMIT too) and printed per
+     * acknowledged message: the engine's whole work per message, intake's and the workers' alike. Off by default
+     * (the extension's own cost is small but not nothing).
+     */
+    private static final boolean COUNT_STATEMENTS = System.getenv("BENCH_ACK_STEPS_STATEMENTS") != null;
+
+    private static final class Statements {
+        static void reset(EmbeddedPostgres pg) throws Exception {
+            try (var c = pg.getPostgresDatabase().getConnection(); var s = c.createStatement()) {
+                s.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+                s.execute("SELECT pg_stat_statements_reset()");
+            }
+        }
+
+        /** By statement text: its calls and the server's total time for them (µs), most called first. */
+        static Map<String, double[]> read(EmbeddedPostgres pg, String database) throws Exception {
+            Map<String, double[]> calls = new java.util.LinkedHashMap<>();
+            try (var c = pg.getPostgresDatabase().getConnection();
+                 var ps = c.prepareStatement("SELECT s.query, sum(s.calls), sum(s.total_exec_time) FROM pg_stat_statements s"
+                         + " JOIN pg_database d ON d.oid = s.dbid WHERE d.datname = ? GROUP BY s.query ORDER BY 2 DESC")) {
+                ps.setString(1, database);
+                try (var rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        calls.put(rs.getString(1).replaceAll("\\s+", " "), new double[] {rs.getLong(2), rs.getDouble(3) * 1000});
+                    }
+                }
+            }
+            return calls;
+        }
+
+
+        static long total(Map<String, double[]> calls) {
+            return (long) calls.values().stream().mapToDouble(v -> v[0]).sum();
+        }
+
+        static void print(Map<String, double[]> calls, long messages) {
+            System.out.printf("  statements per acknowledged message (pg_stat_statements, %d messages; calls per message, the"
+                    + " server's mean time per call): %.2f%n", messages,
+                    total(calls) / (double) messages);
+            calls.forEach((sql, v) -> {
+                if (v[0] * 100 >= messages) { // those run for at least one message in a hundred
+                    System.out.printf("    %6.2f  %7.0f us  %s%n", v[0] / messages, v[1] / v[0],
+                            sql.length() > 130 ? sql.substring(0, 130) + "..." : sql);
+                }
+            });
         }
     }
 

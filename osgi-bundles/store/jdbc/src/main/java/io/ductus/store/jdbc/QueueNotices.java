@@ -110,6 +110,10 @@ final class QueueNotices {
             } catch (SQLException older) {
                 // before PostgreSQL 14: no such timeout
             }
+            // A NOTIFY gives its transaction an id, so each send would commit with a WAL flush of its own, up to one per
+            // LISTEN_WAIT_MS beside the intake's (whose commits then wait for it): a notice is only a hint (one lost to a
+            // crash is found by the owner's safety-net poll), so its commit does not wait for the disk.
+            s.execute("SET synchronous_commit = off");
             s.execute("LISTEN " + CHANNEL);
             try (var r = s.executeQuery("SELECT pg_backend_pid()")) {
                 r.next();
