@@ -40,6 +40,8 @@ final class DuctusProcess implements AutoCloseable {
     private final List<String> args;
     private final java.util.Map<String, String> tokens = new java.util.HashMap<>();
     private final BlockingQueue<String> stdout = new LinkedBlockingQueue<>();
+    /** Every line printed on standard output, kept (the queue's are taken by the waits). */
+    private final List<String> printed = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Thread reader;
     private String apiUrl;
 
@@ -50,7 +52,10 @@ final class DuctusProcess implements AutoCloseable {
         this.args = args;
         reader = new Thread(() -> {
             try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = in.readLine()) != null; ) stdout.add(line);
+                for (String line; (line = in.readLine()) != null; ) {
+                    printed.add(line);
+                    stdout.add(line);
+                }
             } catch (IOException e) {
                 // the process ended
             }
@@ -64,6 +69,11 @@ final class DuctusProcess implements AutoCloseable {
     }
 
     static DuctusProcess start(Path workDir, String... args) throws IOException {
+        return start(java.util.Map.of(), workDir, args);
+    }
+
+    /** The same with these environment variables set for the process. */
+    static DuctusProcess start(java.util.Map<String, String> environment, Path workDir, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(distribution().resolve("bin/ductus").toString());
         command.addAll(List.of(args));
@@ -71,15 +81,32 @@ final class DuctusProcess implements AutoCloseable {
         Path stderr = Files.createTempFile(workDir, "stderr", ".log");
         ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile()).redirectError(stderr.toFile());
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        builder.environment().putAll(environment);
         DuctusProcess started = new DuctusProcess(builder.start(), stderr, workDir, List.of(args));
         EngineLogOnFailure.started(started);
         return started;
     }
 
-    /** Waits for the started line and returns its parts. */
+    /** A start whose CPU time stood still this long is waiting for something (a lock, a pipe, the network): stuck. */
+    static final Duration START_STALL = Duration.ofSeconds(60);
+    /** CPU time a start may use before it counts as spinning (a start uses a few seconds of it). */
+    static final Duration START_CPU = Duration.ofSeconds(120);
+    /** However busy the machine: a start slower than this fails anyway. */
+    static final Duration START_WALL = Duration.ofMinutes(10);
+
+    /**
+     * Waits for the started line and returns its parts. The wait is a hang detector, not a speed limit (the start's
+     * time is {@code bench/run startup}'s and {@code bench/run engines}'s figure): a start fails when its CPU time stood
+     * still for {@link #START_STALL} (it waits for something that does not come), when it used {@link #START_CPU} of
+     * CPU (it spins), or after {@link #START_WALL}, with its thread dump. A start that goes on slowly because other
+     * processes take the machine's cores (at a load of 30 on two, a start got 3 s of CPU in a minute) is waited for.
+     * Without Linux's {@code /proc} the start has {@link #START_STALL} in all.
+     */
     Matcher awaitStarted() throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline) {
+        long began = System.nanoTime();
+        long cpu = cpuMillis();
+        long movedAt = began;
+        while (true) {
             String line = stdout.poll(200, TimeUnit.MILLISECONDS);
             if (line != null) {
                 Matcher m = STARTED.matcher(line);
@@ -91,8 +118,78 @@ final class DuctusProcess implements AutoCloseable {
             if (!process.isAlive() && stdout.isEmpty()) {
                 throw new AssertionError("ductus exited with " + process.exitValue() + " before starting; stderr:\n" + stderr());
             }
+            long now = System.nanoTime();
+            long used = cpuMillis();
+            if (used > cpu) {
+                cpu = used;
+                movedAt = now;
+            }
+            String why = null;
+            if (now - movedAt > START_STALL.toNanos()) why = "its CPU time stood still for " + START_STALL.toSeconds() + " s";
+            else if (used > START_CPU.toMillis()) why = "it used " + used + " ms of CPU";
+            else if (now - began > START_WALL.toNanos()) why = "it did not start within " + START_WALL.toMinutes() + " min";
+            if (why != null) {
+                throw new AssertionError("no started line after " + TimeUnit.NANOSECONDS.toSeconds(now - began) + " s: " + why + "; "
+                        + diagnosis());
+            }
         }
-        throw new AssertionError("no started line within 60 s; stderr:\n" + stderr());
+    }
+
+    /** The process's CPU time (user and system) so far by Linux; -1 without {@code /proc}. */
+    long cpuMillis() {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid()), "stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10; // utime and stime, in ticks of 10 ms
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * What the process is doing, for a failure to say: its state and CPU time by Linux ({@code /proc}), what it
+     * printed on standard output, its thread dump ({@code jcmd Thread.print}), and its standard error.
+     */
+    String diagnosis() {
+        StringBuilder b = new StringBuilder("pid ").append(pid()).append(process.isAlive() ? " alive" : " ended");
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid()), "stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            // after the name: state, ppid, ... utime (14th field of the line) and stime (15th) in clock ticks of 10 ms
+            b.append(", state ").append(f[0]).append(", CPU user ").append(Long.parseLong(f[11]) * 10).append(" ms, system ")
+                    .append(Long.parseLong(f[12]) * 10).append(" ms, threads ").append(f[17]);
+        } catch (IOException | RuntimeException e) {
+            b.append(" (no /proc stat: ").append(e).append(')');
+        }
+        b.append("; load ");
+        try {
+            b.append(Files.readString(Path.of("/proc/loadavg")).strip());
+        } catch (IOException e) {
+            b.append('?');
+        }
+        b.append("\nstdout:\n").append(String.join("\n", printed));
+        b.append("\nthread dump:\n").append(threadDump());
+        b.append("\nstderr:\n").append(stderr());
+        return b.toString();
+    }
+
+    private String threadDump() {
+        if (!process.isAlive()) return "(ended)";
+        try {
+            Path out = Files.createTempFile(workDir, "threads", ".txt");
+            Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid()),
+                    "Thread.print", "-l").redirectErrorStream(true).redirectOutput(out.toFile()).start();
+            if (!jcmd.waitFor(60, TimeUnit.SECONDS)) {
+                jcmd.destroyForcibly();
+                return "(jcmd did not answer within 60 s)\n" + Files.readString(out);
+            }
+            return Files.readString(out);
+        } catch (IOException e) {
+            return "(no thread dump: " + e + ")";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "(interrupted)";
+        }
     }
 
     /** GET with an admin token (health needs none: it stays open for load balancers). */

@@ -3,6 +3,7 @@ package io.ductus.launcher;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -87,8 +88,9 @@ class EnginesCrashIT {
                         long before = load.ackedCount();
                         Eventually.within(Duration.ofSeconds(30), () -> assertThat(load.ackedCount()).isGreaterThan(before + 20));
                         Thread.sleep(random.nextInt(1500));
-                        // A survivor must be there to take over: engines killed in earlier rounds may still be starting.
-                        cluster.awaitLive(2, Duration.ofSeconds(90));
+                        // A survivor must be there to take over: engines killed in earlier rounds may still be starting
+                        // (each start fails by itself when stuck: DuctusProcess.awaitStarted; here only a bound beyond it).
+                        cluster.awaitLive(2, DuctusProcess.START_WALL.plusMinutes(1));
                         Engine victim = cluster.owner(TestProject.INTERFACE, Duration.ofSeconds(30));
                         long t0 = System.nanoTime();
                         if (fault == Fault.KILL) victim.kill();
@@ -253,16 +255,20 @@ class EnginesCrashIT {
 
         private Engine start(int slot) throws Exception {
             Path data = project.folder().getParent().resolve("data-" + slot);
-            DuctusProcess ductus = DuctusProcess.start(project.folder().getParent().resolve("engine-" + slot),
+            // The start's steps in its log (stderr), each with its time: a start that fails says how far it came.
+            DuctusProcess ductus = DuctusProcess.start(Map.of("DUCTUS_STARTUP_STEPS", "1"), project.folder().getParent().resolve("engine-" + slot),
                     Database.serveArgs(project.folder(), data, url).toArray(String[]::new));
             all.add(ductus);
+            long t0 = System.nanoTime();
             ductus.awaitStarted();
+            System.out.printf("EnginesCrashIT engine %d (pid %d) started in %d ms, %d ms of its CPU; load %s%n", slot, ductus.pid(),
+                    (System.nanoTime() - t0) / 1_000_000, ductus.cpuMillis(), Files.readString(Path.of("/proc/loadavg")).strip());
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (true) {
                 Matcher m = LISTENING.matcher(ductus.stderr());
                 if (m.find()) return new Engine(slot, ductus, Integer.parseInt(m.group(1)));
                 if (System.nanoTime() > deadline || !ductus.alive()) {
-                    throw new AssertionError("engine " + slot + ": the e2e source (the project's only MLLP source) did not open; stderr:\n" + ductus.stderr());
+                    throw new AssertionError("engine " + slot + ": the e2e source (the project's only MLLP source) did not open; " + ductus.diagnosis());
                 }
                 Thread.sleep(50);
             }

@@ -7,47 +7,54 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /** Reads the child's stdout to its end (the kill closes it), noticing when the child is ready. */
 final class ChildOutput implements Runnable {
 
-    /**
-     * Runs {@code main} in a child JVM on this class path with {@code args}; once it said "ready", lets it work at
-     * least {@code settleMillis} and until it printed {@code minLines} lines (however busy the machine: up to 30 s),
-     * then kills it (SIGKILL) at a random moment within {@code randomMillis} more. Its output to the kill.
-     */
-    static ChildOutput runAndKill(Class<?> main, List<String> args, long settleMillis, int minLines, int randomMillis) throws Exception {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        List<String> command = new ArrayList<>(List.of(java.toString(), "--enable-native-access=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), main.getName()));
-        command.addAll(args);
-        Process child = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        ChildOutput output = new ChildOutput(child.getInputStream());
-        Thread.ofPlatform().daemon().start(output);
-        try {
-            if (!output.ready.await(30, TimeUnit.SECONDS)) throw new AssertionError("the child did not open the database");
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            Thread.sleep(settleMillis);
-            while (output.lines() < minLines && System.nanoTime() < deadline) Thread.sleep(5);
-            Thread.sleep(ThreadLocalRandom.current().nextInt(randomMillis));
-            if (!child.isAlive()) throw new AssertionError("the child ended before it was killed");
-        } finally {
-            child.destroyForcibly(); // SIGKILL
-            child.waitFor(10, TimeUnit.SECONDS);
-        }
-        if (!output.done.await(10, TimeUnit.SECONDS)) throw new AssertionError("the child's output did not end");
-        return output;
+    /** When to kill the child: asked every few milliseconds from its "ready" on, with its output so far. */
+    @FunctionalInterface
+    interface Moment {
+        boolean reached(ChildOutput output) throws Exception;
     }
 
     /**
-     * Runs {@code main} like {@link #runAndKill} and kills it (SIGKILL) as soon as {@code when} is true (polled
-     * from its "ready" on, up to 60 s, however busy the machine); {@code before} runs then, just before the kill.
+     * The moment once the child worked at least {@code settleMillis} after its "ready" and printed {@code minLines}
+     * lines (however busy the machine: up to 30 s), then a random moment within {@code randomMillis} more.
      */
-    static ChildOutput runAndKillWhen(Class<?> main, List<String> args, java.util.concurrent.Callable<Boolean> when,
-                                      java.util.concurrent.Callable<?> before) throws Exception {
+    static Moment settled(long settleMillis, int minLines, int randomMillis) {
+        return new Moment() {
+            private long readyAt = -1;
+            private long killAt = -1;
+
+            @Override
+            public boolean reached(ChildOutput output) {
+                long now = System.nanoTime();
+                if (readyAt < 0) readyAt = now;
+                if (killAt < 0 && now - readyAt >= TimeUnit.MILLISECONDS.toNanos(settleMillis)
+                        && (output.lines() >= minLines || now - readyAt > TimeUnit.SECONDS.toNanos(30))) {
+                    killAt = now + TimeUnit.MILLISECONDS.toNanos(ThreadLocalRandom.current().nextInt(randomMillis));
+                }
+                return killAt >= 0 && now - killAt >= 0;
+            }
+        };
+    }
+
+    /** {@link #runAndKill(Class, List, Moment, Callable)} with nothing to do just before the kill. */
+    static ChildOutput runAndKill(Class<?> main, List<String> args, Moment when) throws Exception {
+        return runAndKill(main, args, when, () -> null);
+    }
+
+    /**
+     * Runs {@code main} in a child JVM on this class path with {@code args} and kills it (SIGKILL) at the moment
+     * {@code when} says (looked at from its "ready" on, up to 60 s, however busy the machine); {@code before} runs
+     * then, just before the kill. Its output to the kill.
+     */
+    static ChildOutput runAndKill(Class<?> main, List<String> args, Moment when, Callable<?> before) throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         List<String> command = new ArrayList<>(List.of(java.toString(), "--enable-native-access=ALL-UNNAMED",
                 "-cp", System.getProperty("java.class.path"), main.getName()));
@@ -58,10 +65,12 @@ final class ChildOutput implements Runnable {
         try {
             if (!output.ready.await(30, TimeUnit.SECONDS)) throw new AssertionError("the child did not open the database");
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!when.call()) {
+            while (!when.reached(output)) {
                 if (System.nanoTime() > deadline) throw new AssertionError("the child never got to the moment to kill it");
                 if (!child.isAlive()) throw new AssertionError("the child ended before it was killed");
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
             }
+            if (!child.isAlive()) throw new AssertionError("the child ended before it was killed");
             before.call();
         } finally {
             child.destroyForcibly(); // SIGKILL

@@ -59,7 +59,8 @@ class CrashSafetyTest {
 
     private List<Long> runAndKill(String location, int writers) throws Exception {
         // Let it commit a while (at least 100 acknowledged ids), then kill it at a random moment of its flight.
-        ChildOutput output = ChildOutput.runAndKill(CrashChild.class, List.of(db.name(), location, Integer.toString(writers)), 700, 100, 600);
+        ChildOutput output = ChildOutput.runAndKill(CrashChild.class, List.of(db.name(), location, Integer.toString(writers)),
+                ChildOutput.settled(700, 100, 600));
         return completeLines(output.bytes());
     }
 

@@ -43,6 +43,13 @@ class EnginesOnOneDatabaseTest {
 
     /** Short clocks so that the tests wait little; the same rules as the defaults (stale - lease > heartbeat). */
     private static final EngineTimings FAST = new EngineTimings(100, 1000, 300, 100);
+    /**
+     * For tests of how the engines spread and hand over, not of who is alive ({@link #engine(Set)}): a heartbeat (every 100 ms) would have
+     * to come 30 s late for an engine to be judged gone. With {@link #FAST}'s 1 s, a loaded machine (load 23; a
+     * heartbeat's write took 450 ms there at load 30) made engine b's first round judge a gone, take all 1,001
+     * interfaces, and a's next round claim nothing.
+     */
+    private static final EngineTimings PATIENT = new EngineTimings(100, 30_000, 300, 100);
 
     private String url;
     private final List<JdbcStore> stores = new ArrayList<>();
@@ -101,13 +108,17 @@ class EnginesOnOneDatabaseTest {
      * heartbeats by itself and makes rounds when the test says.
      */
     private EngineRun engine(Set<String> queued) {
-        return engine(PostgresStores.open(url), queued, true);
+        return engine(PostgresStores.open(url), queued, true, PATIENT);
     }
 
     private EngineRun engine(JdbcStore store, Set<String> queued, boolean heartbeats) {
+        return engine(store, queued, heartbeats, FAST);
+    }
+
+    private EngineRun engine(JdbcStore store, Set<String> queued, boolean heartbeats, EngineTimings timings) {
         stores.add(store);
         Recording listener = new Recording();
-        EngineRun run = store.engines().join("test", queued, listener, FAST, System::nanoTime, heartbeats, false);
+        EngineRun run = store.engines().join("test", queued, listener, timings, System::nanoTime, heartbeats, false);
         runs.add(run);
         listeners.put(run, listener);
         return run;
@@ -367,7 +378,7 @@ class EnginesOnOneDatabaseTest {
         Set<String> names = interfaces(1001);
         EngineRun a = engine(names);
         JdbcStore busy = PostgresStores.open(url + "?pool_size=2");
-        EngineRun b = engine(busy, names, true);
+        EngineRun b = engine(busy, names, true, PATIENT);
         a.round();
         b.round();
         assertThat(owned(a, names)).hasSize(501);

@@ -63,7 +63,7 @@ class PartitionCrashTest {
              Connection watcher = Database.POSTGRES.connect(location)) {
             reader.setAutoCommit(false);
             s.executeQuery("SELECT COUNT(*) FROM messages m JOIN deliveries d ON d.message_id = m.id").close();
-            ChildOutput.runAndKillWhen(PartitionCrashChild.class, args, () -> detaching(watcher, "Lock") > 0, () -> {
+            ChildOutput.runAndKill(PartitionCrashChild.class, args, output -> detaching(watcher, "Lock") > 0, () -> {
                 consistent(location, "while a detach waits"); // what any reader sees meanwhile
                 return null;
             });
@@ -76,7 +76,7 @@ class PartitionCrashTest {
         }
         consistent(location, "kill 0, in a detach");
         for (int kill = 1; kill <= 2; kill++) {
-            ChildOutput output = ChildOutput.runAndKill(PartitionCrashChild.class, args, 0, 2, 1500);
+            ChildOutput output = ChildOutput.runAndKill(PartitionCrashChild.class, args, ChildOutput.settled(0, 2, 1500));
             assertThat(output.lines()).as("runs before kill %d", kill).isGreaterThan(1);
             consistent(location, "kill " + kill);
         }

@@ -116,7 +116,8 @@ class PurgeCrashTest {
     }
 
     private int runAndKill(String location) throws Exception {
-        ChildOutput output = ChildOutput.runAndKill(PurgeCrashChild.class, List.of(db.name(), location, Long.toString(CUTOFF)), 0, 10, 200);
+        ChildOutput output = ChildOutput.runAndKill(PurgeCrashChild.class, List.of(db.name(), location, Long.toString(CUTOFF)),
+                ChildOutput.settled(0, 10, 200));
         return output.lines() - 1;
     }
 
