@@ -56,6 +56,14 @@ class CommandLineTest {
     }
 
     @Test
+    void a_named_command_is_the_only_one_read_and_without_one_every_command_is_there() {
+        assertThat(Main.commandLine("serve").getSubcommands()).containsOnlyKeys("serve");
+        assertThat(Main.commandLine("pause").getSubcommands()).containsOnlyKeys("pause");
+        assertThat(Main.commandLine("--help").getSubcommands()).containsKeys("serve", "validate", "cert", "replay", "version")
+                .hasSameSizeAs(Main.commandLine().getSubcommands());
+    }
+
+    @Test
     void no_command_is_a_bad_argument() {
         assertThat(run()).isEqualTo(ExitCodes.BAD_ARGUMENTS);
         assertThat(err.toString()).contains("a command is required");

@@ -19,14 +19,12 @@ final class EngineCertificates {
     }
 
     /**
-     * Loads the certificates, then sets the API's TLS and allow list (ductus.yaml api:) and warns about an API off
-     * loopback without TLS.
+     * Sets the API's TLS and allow list (ductus.yaml api:, as {@code project} read it with the certificates {@link #install}
+     * loaded) and warns about an API off loopback without TLS.
      *
-     * @throws IllegalStateException with every entry's problem when one does not load
+     * @throws IllegalStateException when ductus.yaml's api: does not hold
      */
-    static void secureApi(EngineSettings settings, Certificates certificates, Clock clock, io.ductus.engine.api.ApiServer api)
-            throws java.io.IOException {
-        LoadedProject project = install(settings, certificates, clock);
+    static void secure(EngineSettings settings, LoadedProject project, Certificates certificates, io.ductus.engine.api.ApiServer api) {
         io.ductus.core.project.ListenerSecurity security = project.project().settings().apiSecurity();
         try {
             api.secure(security.certificate().map(pair -> certificates.server(pair, security.clientCa(),

@@ -36,8 +36,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Starts and stops the engine inside the framework: API listener first (answering 503 while starting),
- * then the interfaces, then the signal the launcher waits for. Stops in the opposite order.
+ * Starts and stops the engine inside the framework: the API listener (answering 503 while starting, made while the
+ * project is read), then the interfaces, then the signal the launcher waits for. Stops in the opposite order.
  */
 @Component(immediate = true, service = {})
 public final class EngineComponent {
@@ -47,7 +47,7 @@ public final class EngineComponent {
     private final BundleContext context;
     private final EngineStatus status;
     private final PluginMonitor plugins;
-    private final ApiServer api;
+    private volatile ApiServer api;
     private final EventHub events = new EventHub();
     private final EngineMetrics metrics = new EngineMetrics();
     private volatile EngineRuntime runtime;
@@ -66,15 +66,15 @@ public final class EngineComponent {
         this.plugins = new PluginMonitor(context, settings.plugins());
         metrics.watch(listeners);
         metrics.watch(certificates);
-        Api table = new Api(new EngineParts(status, () -> EngineRoutes.bundlesOf(context), connectors, plugins::current,
-                () -> runtime, store, events, metrics), clock, settings.version(), Lockout.DEFAULT, SessionPolicy.DEFAULT,
-                Api.KEEP_ALIVE, ApiLimits.defaults(Runtime.getRuntime().availableProcessors(), listeners.refusals()));
-        this.api = new ApiServer(settings.apiListen(), table.router(), listeners);
+        java.util.concurrent.CompletableFuture<Api> listening = null;
         try {
             // Before anything listens: a broken certificate changes nothing, and says which entry and why.
-            EngineCertificates.secureApi(settings, certificates, clock, api);
-            api.start();
-            StartupSteps.mark("API listening");
+            io.ductus.project.LoadedProject engineFiles = EngineCertificates.install(settings, certificates, clock);
+            StartupSteps.mark("certificates loaded");
+            // The API (its routes, JSON mapping and listener: a third of a second of class loading) is made on a thread of
+            // its own while this one records the revisions and reads the project; it listens before any interface starts.
+            listening = java.util.concurrent.CompletableFuture.supplyAsync(() -> listen(settings, engineFiles, clock, connectors, store,
+                    listeners, certificates), r -> Thread.ofPlatform().name("ductus-api-start").start(r));
             plugins.start();
             // Before the project is read: a deploy a crash interrupted is finished or undone, and every
             // interface folder's files are on record as the revision it runs.
@@ -92,6 +92,9 @@ public final class EngineComponent {
             if (!project.engineProblems().isEmpty()) {
                 throw new IllegalStateException("the project has problems: " + project.engineProblems().get(0));
             }
+            // The API listens before the interfaces start (a port taken refuses the start before any interface runs).
+            Api table = joined(listening);
+            StartupSteps.mark("API listening (awaited)");
             runtime = EngineRuntime.start(sources, structure, settings.project(), name -> revisions.getOrDefault(name,
                     new RunningRevision(null, InterfaceFiles.of(name, Map.of()))), connectors, store, clock, settings.data(), metrics, events,
                     certificates, settings.version());
@@ -113,7 +116,42 @@ public final class EngineComponent {
             if (counts != null) counts.close();
             if (runtime != null) runtime.stop();
             plugins.stop();
-            api.stop(events::closeAll);
+            if (listening != null && api == null) {
+                try {
+                    joined(listening);
+                } catch (Exception notListening) {
+                    // the start's own failure is the one to report
+                }
+            }
+            if (api != null) api.stop(events::closeAll);
+            throw e;
+        }
+    }
+
+    /** Makes the API (answering 503 until the engine runs), secures it as ductus.yaml says and starts it listening. */
+    private Api listen(EngineSettings settings, io.ductus.project.LoadedProject engineFiles, Clock clock, ConnectorRegistry connectors,
+                       Store store, ListenerLimits listeners, Certificates certificates) {
+        Api table = new Api(new EngineParts(status, () -> EngineRoutes.bundlesOf(context), connectors, plugins::current,
+                () -> runtime, store, events, metrics), clock, settings.version(), Lockout.DEFAULT, SessionPolicy.DEFAULT,
+                Api.KEEP_ALIVE, ApiLimits.defaults(Runtime.getRuntime().availableProcessors(), listeners.refusals()));
+        ApiServer server = new ApiServer(settings.apiListen(), table.router(), listeners);
+        EngineCertificates.secure(settings, engineFiles, certificates, server);
+        try {
+            server.start();
+        } catch (ApiServer.ApiListenException e) {
+            throw new java.util.concurrent.CompletionException(e);
+        }
+        api = server;
+        StartupSteps.mark("API listening");
+        return table;
+    }
+
+    /** What the API's start made, or its failure as this thread's. */
+    private static Api joined(java.util.concurrent.CompletableFuture<Api> listening) throws Exception {
+        try {
+            return listening.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof Exception cause) throw cause;
             throw e;
         }
     }
@@ -127,7 +165,7 @@ public final class EngineComponent {
         if (counts != null) counts.close();
         if (runtime != null) runtime.stop();
         plugins.stop();
-        api.stop(events::closeAll);
+        if (api != null) api.stop(events::closeAll);
         LOG.info("engine stopped");
     }
 

@@ -28,6 +28,7 @@ import java.time.ZoneId;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -183,8 +184,11 @@ public final class EngineRuntime {
                 () -> ProjectValidator.check(sources.get(), ConnectorTypes.unknown()).project()).start();
         io.ductus.engine.StartupSteps.mark("alerts and retention started");
         // What the first round claimed and has deliveries pending starts now, not at the workers' next poll (one read
-        // says which: not one per worker); last, so the start's own few statements do not wait behind those workers' reads.
-        manager.claimedAtStart(manager.queued());
+        // says which: not one per worker); last, so the start's own few statements do not wait behind those workers' reads,
+        // and on a thread of its own: the read (a count over the queues, some hundred ms on partitioned PostgreSQL) is no
+        // part of being ready, which the claim already is. Until it answers, the workers wake as always (a commit, a notice).
+        Set<String> claimedAtStart = manager.queued();
+        Thread.ofVirtual().name("ductus-first-wake").start(() -> manager.claimedAtStart(claimedAtStart));
         return new EngineRuntime(manager, timers, storing, scripts, services, health, alerts, sources, projectFolder, checker, retention,
                 ownership);
     }

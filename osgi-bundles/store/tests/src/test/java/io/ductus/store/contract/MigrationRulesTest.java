@@ -59,6 +59,24 @@ class MigrationRulesTest {
         assertThat(history(location)).isEqualTo(before).isNotEmpty();
     }
 
+    @Test
+    void a_schema_flyway_migrated_is_known_as_current_without_flyway_and_a_changed_checksum_is_not() throws Exception {
+        String location = db.newLocation(STORES.folder(), "current_check"); // its own: the shared one is migrated already
+        try (Connection c = db.connect(location)) {
+            assertThat(io.ductus.store.jdbc.Migrations.applied(c, db.dialect())).as("no history yet").isFalse();
+        }
+        db.open(location).close();
+        try (Connection c = db.connect(location)) {
+            // Flyway recorded every file's checksum: the start's own reading of the files agrees with each of them.
+            assertThat(io.ductus.store.jdbc.Migrations.applied(c, db.dialect())).isTrue();
+            try (Statement s = c.createStatement()) {
+                if (!c.getAutoCommit()) c.setAutoCommit(true);
+                s.executeUpdate("UPDATE flyway_schema_history SET checksum = checksum + 1 WHERE version = '1'");
+            }
+            assertThat(io.ductus.store.jdbc.Migrations.applied(c, db.dialect())).as("a file that differs from what was applied").isFalse();
+        }
+    }
+
     private String trueValue() {
         return db == Database.SQLITE ? "1" : "TRUE";
     }
