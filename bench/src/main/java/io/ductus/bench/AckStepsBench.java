@@ -391,7 +391,8 @@ final class AckStepsBench implements BenchMain.Scenario {
         return byStep;
     }
 
-    private static void jcmd(long pid, String... args) throws Exception {
+    /** Runs {@code jcmd pid args…} (JFR.start, Thread.print…); its output in the error when it fails. */
+    static void jcmd(long pid, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
                 Long.toString(pid)));
         command.addAll(List.of(args));

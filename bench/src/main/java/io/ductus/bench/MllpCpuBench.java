@@ -1,6 +1,5 @@
 package io.ductus.bench;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,7 +50,7 @@ final class MllpCpuBench implements BenchMain.Scenario {
                 try (MllpIngestBench.Engine e = MllpIngestBench.Engine.startFrom(homes.get(i), work, name, null, false)) {
                     MllpIngestBench.sendCount(e, CONNECTIONS, warm, "W", null);
                     MllpIngestBench.awaitFiles(e.data.resolve("out"), warm);
-                    if (jfr != null) jcmd(e.process.pid(), "JFR.start", "name=cpu", "settings=" + jfc);
+                    if (jfr != null) AckStepsBench.jcmd(e.process.pid(), "JFR.start", "name=cpu", "settings=" + jfc);
                     ThreadCpu threads = ThreadCpu.since(e.process, MllpCpuBench::threadGroup);
                     CpuUse use = CpuUse.since(e.process);
                     double[] measured = MllpIngestBench.cpuPerMessage(e, CONNECTIONS, 0, messages);
@@ -59,8 +58,8 @@ final class MllpCpuBench implements BenchMain.Scenario {
                     System.out.println("  by thread: " + ThreadCpu.format(threads.seconds()));
                     if (jfr != null) {
                         Path file = Files.createDirectories(Path.of(jfr)).resolve(name + ".jfr");
-                        jcmd(e.process.pid(), "JFR.dump", "name=cpu", "filename=" + file.toAbsolutePath());
-                        jcmd(e.process.pid(), "JFR.stop", "name=cpu");
+                        AckStepsBench.jcmd(e.process.pid(), "JFR.dump", "name=cpu", "filename=" + file.toAbsolutePath());
+                        AckStepsBench.jcmd(e.process.pid(), "JFR.stop", "name=cpu");
                         System.out.println("recorded " + file.toAbsolutePath());
                     }
                     cpu.get(i).add(measured[0]);
@@ -100,14 +99,5 @@ final class MllpCpuBench implements BenchMain.Scenario {
         } catch (java.io.IOException e) {
             return "unknown";
         }
-    }
-
-    private static void jcmd(long pid, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
-                Long.toString(pid)));
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (p.waitFor() != 0) throw new IllegalStateException(String.join(" ", command) + " failed:\n" + out);
     }
 }

@@ -26,6 +26,8 @@ import io.ductus.project.ProjectLoader;
 import io.ductus.store.Store;
 import java.time.Clock;
 import java.util.Hashtable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
@@ -66,14 +68,14 @@ public final class EngineComponent {
         this.plugins = new PluginMonitor(context, settings.plugins());
         metrics.watch(listeners);
         metrics.watch(certificates);
-        java.util.concurrent.CompletableFuture<Api> listening = null;
+        CompletableFuture<Api> listening = null;
         try {
             // Before anything listens: a broken certificate changes nothing, and says which entry and why.
-            io.ductus.project.LoadedProject engineFiles = EngineCertificates.install(settings, certificates, clock);
+            LoadedProject engineFiles = EngineCertificates.install(settings, certificates, clock);
             StartupSteps.mark("certificates loaded");
             // The API (its routes, JSON mapping and listener: a third of a second of class loading) is made on a thread of
             // its own while this one records the revisions and reads the project; it listens before any interface starts.
-            listening = java.util.concurrent.CompletableFuture.supplyAsync(() -> listen(settings, engineFiles, clock, connectors, store,
+            listening = CompletableFuture.supplyAsync(() -> listen(settings, engineFiles, clock, connectors, store,
                     listeners, certificates), r -> Thread.ofPlatform().name("ductus-api-start").start(r));
             plugins.start();
             // Before the project is read: a deploy a crash interrupted is finished or undone, and every
@@ -129,7 +131,7 @@ public final class EngineComponent {
     }
 
     /** Makes the API (answering 503 until the engine runs), secures it as ductus.yaml says and starts it listening. */
-    private Api listen(EngineSettings settings, io.ductus.project.LoadedProject engineFiles, Clock clock, ConnectorRegistry connectors,
+    private Api listen(EngineSettings settings, LoadedProject engineFiles, Clock clock, ConnectorRegistry connectors,
                        Store store, ListenerLimits listeners, Certificates certificates) {
         Api table = new Api(new EngineParts(status, () -> EngineRoutes.bundlesOf(context), connectors, plugins::current,
                 () -> runtime, store, events, metrics), clock, settings.version(), Lockout.DEFAULT, SessionPolicy.DEFAULT,
@@ -139,7 +141,7 @@ public final class EngineComponent {
         try {
             server.start();
         } catch (ApiServer.ApiListenException e) {
-            throw new java.util.concurrent.CompletionException(e);
+            throw new CompletionException(e);
         }
         api = server;
         StartupSteps.mark("API listening");
@@ -147,10 +149,10 @@ public final class EngineComponent {
     }
 
     /** What the API's start made, or its failure as this thread's. */
-    private static Api joined(java.util.concurrent.CompletableFuture<Api> listening) throws Exception {
+    private static Api joined(CompletableFuture<Api> listening) throws Exception {
         try {
             return listening.join();
-        } catch (java.util.concurrent.CompletionException e) {
+        } catch (CompletionException e) {
             if (e.getCause() instanceof Exception cause) throw cause;
             throw e;
         }
