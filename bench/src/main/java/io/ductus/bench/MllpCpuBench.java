@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * The engine's CPU time per message, MLLP in to file out, alone (mllp-ingest's {@code cpu_ms_per_msg}, without
- * its other phases): a fresh engine per run, warmed with 10,000 messages, then 20,000 over 16 connections, its
+ * its other phases): a fresh engine per run, warmed in rounds of 10,000 messages until the JIT compilers are done with
+ * the hot path ({@link MllpIngestBench#warmUp}), then 20,000 over 16 connections, its
  * user + system time from {@code /proc} over the messages until the last file is written. CPU time is what a
  * loaded machine disturbs least, so it is the figure to judge a change by; still only runs of the same minutes
  * compare. {@code BENCH_DUCTUS_BEFORE} names a second distribution (an older build): the two then run alternately,
@@ -48,8 +49,7 @@ final class MllpCpuBench implements BenchMain.Scenario {
                 int i = (k + r) % homes.size(); // the order changes round by round
                 String name = labels.get(i) + "-" + r;
                 try (MllpIngestBench.Engine e = MllpIngestBench.Engine.startFrom(homes.get(i), work, name, null, false)) {
-                    MllpIngestBench.sendCount(e, CONNECTIONS, warm, "W", null);
-                    MllpIngestBench.awaitFiles(e.data.resolve("out"), warm);
+                    MllpIngestBench.warmUp(e, CONNECTIONS, warm);
                     if (jfr != null) AckStepsBench.jcmd(e.process.pid(), "JFR.start", "name=cpu", "settings=" + jfc);
                     ThreadCpu threads = ThreadCpu.since(e.process, MllpCpuBench::threadGroup);
                     CpuUse use = CpuUse.since(e.process);
