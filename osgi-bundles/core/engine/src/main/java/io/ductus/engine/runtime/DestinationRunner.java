@@ -81,7 +81,7 @@ final class DestinationRunner {
 
     /** The intake committed a message in this lane: wake the worker that owns it. */
     void committed(int lane) {
-        workers.get(lane % workers.size()).wake();
+        workers.get(lane % workers.size()).wake(lane);
     }
 
     void pause() {

@@ -71,6 +71,14 @@ final class SlotWorker implements Runnable {
     private final Ownership.DeliveryGate gate;
     private final List<CompletableFuture<Void>> quietAsked = new ArrayList<>();
     private boolean lastPassQuiet;
+    /**
+     * The lanes the next pass reads: all of them, unless every lane was read to its end and delivered since (then only
+     * the lanes rung since: a commit rings its lane after it). At least every {@link #IDLE_POLL_MS} ms every lane is read.
+     */
+    private Set<Integer> toRead;
+    /** Whether the last pass read its lanes to their end and left nothing it could deliver now. */
+    private boolean allDrained;
+    private long lastFullRead = Long.MIN_VALUE / 2;
     /** The next idle wait: grows while passes find nothing, back to {@link #IDLE_POLL_MS} once woken or busy. */
     private long idleWait = IDLE_POLL_MS;
     /** The highest message id this worker may take (a live deploy's cut: newer ones are the next revision's). */
@@ -92,6 +100,7 @@ final class SlotWorker implements Runnable {
         this.ref = ref;
         this.revision = revision;
         this.lanes = Set.copyOf(lanes);
+        this.toRead = this.lanes;
         this.handover = handover;
         this.store = store;
         this.clock = clock;
@@ -105,6 +114,11 @@ final class SlotWorker implements Runnable {
 
     void wake() {
         wakeup.ring();
+    }
+
+    /** Something was committed in {@code lane}, one of this worker's. */
+    void wake(int lane) {
+        wakeup.ring(lane);
     }
 
     /** Asks the worker to finish the message in hand, record, and end. */
@@ -143,10 +157,17 @@ final class SlotWorker implements Runnable {
                 // Not this engine's: only a claim makes it so, and every claim wakes the worker; the wait is the safety net's,
                 // and one that ends unwoken leaves the worker as idle as the safety net (its read finding nothing waits as long).
                 if (notOwned) idleWait = SAFETY_POLL_MS;
+                if (pausedNow) allDrained = false; // what is committed meanwhile is read with every lane
                 long waitMs = notOwned ? SAFETY_POLL_MS : pausedNow ? IDLE_POLL_MS : pass();
                 if (pausedNow || lastPassQuiet) asked.forEach(f -> f.complete(null));
                 else if (!asked.isEmpty()) returnQuietAsks(asked);
-                if (waitMs > 0 && running && wakeup.await(waitMs)) idleWait = IDLE_POLL_MS;
+                if (waitMs > 0 && running) {
+                    Set<Integer> rung = wakeup.await(waitMs); // null: rung for every lane; empty: not rung
+                    if (rung == null || !rung.isEmpty()) idleWait = IDLE_POLL_MS;
+                    // Only the lanes rung since the last pass have news when that pass left every lane drained.
+                    toRead = allDrained && rung != null && !rung.isEmpty() && clock.millis() - lastFullRead < IDLE_POLL_MS
+                            ? rung : lanes;
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -175,11 +196,15 @@ final class SlotWorker implements Runnable {
     /** One pass over the lanes; returns how long to wait before the next (0: go on at once). */
     private long pass() throws InterruptedException {
         lastPassQuiet = false;
+        allDrained = false;
         // What was delivered but not yet recorded must be recorded before reading again, or it is sent twice.
         if (!flush()) return STORE_ERROR_PAUSE_MS;
+        Set<Integer> reading = toRead;
+        toRead = lanes;
+        if (reading == lanes) lastFullRead = clock.millis();
         List<PendingDelivery> pending;
         try {
-            pending = store.pending(ref, lanes, READ_PER_LANE);
+            pending = store.pending(ref, reading, READ_PER_LANE);
         } catch (StoreException e) {
             LOG.warn("{}: reading pending deliveries failed, trying again: {}", ref, e.getMessage());
             return STORE_ERROR_PAUSE_MS;
@@ -220,6 +245,7 @@ final class SlotWorker implements Runnable {
             now = clock.millis();
         }
         if (!flush()) return STORE_ERROR_PAUSE_MS;
+        allDrained = drained && blocked.isEmpty();
         if (delivered > 0) {
             idleWait = IDLE_POLL_MS;
             // Every lane was read to its end and all of it delivered: reading again at once would only find what was

@@ -44,6 +44,8 @@ final class FakeQueueStore implements Store {
     private final TreeMap<Long, Row> rows = new TreeMap<>();
     final List<List<DeliveryOutcome>> flushes = new ArrayList<>();
     final List<String> events = new ArrayList<>();
+    /** The lanes of each read, in order. */
+    final List<Set<Integer>> lanesRead = new ArrayList<>();
     /** How many route flushes fail before they work. */
     int failRoutes;
     /** The messages routes stored, in order. */
@@ -60,6 +62,7 @@ final class FakeQueueStore implements Store {
     @Override
     public synchronized List<PendingDelivery> pending(DestinationRef destination, Set<Integer> lanes, int limitPerLane) {
         events.add("read");
+        lanesRead.add(Set.copyOf(lanes));
         List<PendingDelivery> result = new ArrayList<>();
         for (int lane : lanes) {
             rows.values().stream().filter(r -> r.pending() && r.lane() == lane).limit(limitPerLane)

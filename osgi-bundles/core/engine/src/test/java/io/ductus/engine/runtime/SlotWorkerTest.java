@@ -52,6 +52,31 @@ class SlotWorkerTest {
     }
 
     @Test
+    void a_worker_that_drained_its_lanes_reads_only_the_lane_rung_and_every_lane_when_rung_for_all() throws Exception {
+        store.add(1, 0);
+        store.add(2, 5);
+        run(id -> Outcome.sent("ok"), Retry.FOREVER);
+        awaitDone();
+
+        store.add(3, 2);
+        worker.wake(2); // intake committed in lane 2
+        awaitDone();
+        assertThat(lastRead()).containsExactly(2);
+
+        store.add(4, 6); // pending again without a commit's ring for its lane (another engine, an operator)
+        worker.wake();
+        awaitDone();
+        assertThat(lastRead()).containsExactlyInAnyOrder(0, 1, 2, 3, 4, 5, 6, 7);
+        assertThat(sent).containsExactly(1L, 2L, 3L, 4L);
+    }
+
+    private Set<Integer> lastRead() {
+        synchronized (store) {
+            return store.lanesRead.getLast();
+        }
+    }
+
+    @Test
     void a_retry_blocks_only_its_own_lane() throws Exception {
         store.add(1, 0); // fails: blocks lane 0
         store.add(2, 1);
