@@ -116,7 +116,7 @@ final class AbuseBench implements BenchMain.Scenario {
                             + " ack_p99_frames_ms=%.1f rss_frames_mb=%d ack_p50_alone_ms=%.1f ack_p50_search_ms=%.1f"
                             + " ack_p50_conns_ms=%.1f ack_p50_frames_ms=%.1f rss_idle_mb=%d messages=%d load=%s%n",
                     alone.p99(), search.p99(), conns.p99(), frames.p99(), rssFrames, alone.p50(), search.p50(), conns.p50(),
-                    frames.p50(), idleRss, messages, FileIngestBench.loadAverage());
+                    frames.p50(), idleRss, messages, LoadAverage.lastMinute());
         } finally {
             engine.destroy();
             if (!engine.waitFor(30, TimeUnit.SECONDS)) engine.destroyForcibly();

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -105,7 +104,7 @@ final class AckStepsBench implements BenchMain.Scenario {
         long sliceMs = quick ? 500 : 1000;
         long warmupMs = quick ? 2000 : 5000;
         long recordMs = quick ? 2000 : 5000;
-        String loadBefore = loadAverage();
+        String loadBefore = LoadAverage.now();
         List<Path> homes = new ArrayList<>(List.of(MllpIngestBench.distribution(root)));
         // BENCH_ACK_STEPS_FILES: another folder (another file system) for the file destination's files, to tell
         // what writing them costs the commits' syncs on the data folder's file system.
@@ -174,57 +173,57 @@ final class AckStepsBench implements BenchMain.Scenario {
                 for (Measured m : engines) m.close();
             }
         }
-        String loadAfter = loadAverage();
+        String loadAfter = LoadAverage.now();
 
         System.out.printf("%nthe store alone, one writer, this message, strict%s: %8.0f commits/s%n",
                 pg == null ? "" : " (a database of its own in the same server)", store1.perSecond());
         for (Measured m : engines) {
             System.out.printf("the engine %s, one connection: %8.0f ACKs/s (round trip p50 %.0f us)%n",
-                    m.home, m.c1.perSecond(), median(m.roundTrips) / 1e3);
+                    m.home, m.c1.perSecond(), Median.of(m.roundTrips) / 1e3);
         }
         System.out.printf("a bare MLLP echo server, one connection:             %8.0f ACKs/s (round trip p50 %.0f us)%n",
-                echo.perSecond(), median(echoTrips) / 1e3);
+                echo.perSecond(), Median.of(echoTrips) / 1e3);
         for (Measured m : engines) {
             System.out.printf("%none acknowledgement of %s, step by step (%d messages recorded; medians, means in brackets,"
                     + " microseconds; means add up, medians need not):%n", m.home, m.recordedTrips.size());
-            System.out.printf("  %-58s %7.0f  (%5.0f)%n", "sender: send -> ACK read (round trip)", median(m.recordedTrips) / 1e3,
+            System.out.printf("  %-58s %7.0f  (%5.0f)%n", "sender: send -> ACK read (round trip)", Median.of(m.recordedTrips) / 1e3,
                     mean(m.recordedTrips) / 1e3);
             for (Step step : steps) {
                 List<Long> d = m.steps(step);
                 String label = "  ".repeat(step.depth() + 1) + step.label();
-                System.out.printf("  %-58s %7.0f  (%5.0f)  n=%d%n", label, median(d) / 1e3, mean(d) / 1e3, d.size());
+                System.out.printf("  %-58s %7.0f  (%5.0f)  n=%d%n", label, Median.of(d) / 1e3, mean(d) / 1e3, d.size());
             }
             System.out.printf("  %-58s %7.0f  (%5.0f)%n", "outside the engine: sockets, kernel, wake-ups (round trip - engine)",
-                    (median(m.recordedTrips) - median(m.steps(steps.get(0)))) / 1e3,
+                    (Median.of(m.recordedTrips) - Median.of(m.steps(steps.get(0)))) / 1e3,
                     (mean(m.recordedTrips) - mean(m.steps(steps.get(0)))) / 1e3);
             if (m.statements != null) Statements.print(m.statements, m.recordedTrips.size());
         }
         // The same steps of the writer in this JVM, the store alone: where the engine's store call differs from it.
         System.out.printf("%nthe store alone in this JVM, one call at a time, step by step (%d calls recorded; medians, means in brackets,"
                 + " microseconds):%n", aloneTrips.size());
-        System.out.printf("  %-58s %7.0f  (%5.0f)%n", "store call", median(aloneTrips) / 1e3, mean(aloneTrips) / 1e3);
+        System.out.printf("  %-58s %7.0f  (%5.0f)%n", "store call", Median.of(aloneTrips) / 1e3, mean(aloneTrips) / 1e3);
         for (Step step : steps) {
             if (!step.event().startsWith(storeEvents) || step.depth() != 3) continue;
             List<Long> d = aloneSteps.getOrDefault(step.event() + (step.strict() == null ? "" : "/" + step.strict()), List.of());
-            System.out.printf("  %-58s %7.0f  (%5.0f)  n=%d%n", "  " + step.label(), median(d) / 1e3, mean(d) / 1e3, d.size());
+            System.out.printf("  %-58s %7.0f  (%5.0f)  n=%d%n", "  " + step.label(), Median.of(d) / 1e3, mean(d) / 1e3, d.size());
         }
         System.out.printf("load average: %s before, %s after%n", loadBefore, loadAfter);
         for (int i = engines.size() - 1; i >= 0; i--) { // this build's line last: the scenario's RESULT
             Measured m = engines.get(i);
-            double commitP50 = median(m.steps.getOrDefault(commitEvent + "/true", List.of()));
-            double tripP50 = median(m.recordedTrips);
+            double commitP50 = Median.of(m.steps.getOrDefault(commitEvent + "/true", List.of()));
+            double tripP50 = Median.of(m.recordedTrips);
             StringBuilder keys = new StringBuilder();
-            for (Step step : steps) keys.append(' ').append(step.key()).append("_us=").append(String.format("%.0f", median(m.steps(step)) / 1e3));
+            for (Step step : steps) keys.append(' ').append(step.key()).append("_us=").append(String.format("%.0f", Median.of(m.steps(step)) / 1e3));
             if (m.statements != null) {
                 keys.append(String.format(" statements_per_msg=%.1f", Statements.total(m.statements) / (double) m.recordedTrips.size()));
             }
             System.out.printf("RESULT %s%s c1=%.0f store1=%.0f echo_c1=%.0f c1_over_store1=%.2f ack_p50_ms=%.2f commit_p50_ms=%.2f"
                             + " ack_over_commit=%.1f engine_p50_ms=%.2f engine_mean_ms=%.2f alone_call_us=%.0f alone_work_us=%.0f alone_commit_us=%.0f%s%n",
                     scenario, i == 0 ? "" : "_before", m.c1.perSecond(), store1.perSecond(), echo.perSecond(), m.c1.perSecond() / store1.perSecond(),
-                    tripP50 / 1e6, commitP50 / 1e6, tripP50 / commitP50, median(m.steps(steps.get(0))) / 1e6,
-                    mean(m.steps(steps.get(0))) / 1e6, median(aloneTrips) / 1e3,
-                    median(aloneSteps.getOrDefault(storeEvents + "Work/true", List.of())) / 1e3,
-                    median(aloneSteps.getOrDefault(commitEvent + "/true", List.of())) / 1e3, keys);
+                    tripP50 / 1e6, commitP50 / 1e6, tripP50 / commitP50, Median.of(m.steps(steps.get(0))) / 1e6,
+                    mean(m.steps(steps.get(0))) / 1e6, Median.of(aloneTrips) / 1e3,
+                    Median.of(aloneSteps.getOrDefault(storeEvents + "Work/true", List.of())) / 1e3,
+                    Median.of(aloneSteps.getOrDefault(commitEvent + "/true", List.of())) / 1e3, keys);
         }
     }
 
@@ -401,23 +400,8 @@ final class AckStepsBench implements BenchMain.Scenario {
         if (p.waitFor() != 0) throw new IllegalStateException(String.join(" ", command) + " failed:\n" + out);
     }
 
-    private static double median(List<Long> values) {
-        if (values.isEmpty()) return Double.NaN;
-        List<Long> sorted = new ArrayList<>(values);
-        Collections.sort(sorted);
-        return sorted.get(sorted.size() / 2);
-    }
-
     private static double mean(List<Long> values) {
         return values.stream().mapToLong(Long::longValue).average().orElse(Double.NaN);
-    }
-
-    private static String loadAverage() {
-        try {
-            return Files.readString(Path.of("/proc/loadavg")).strip();
-        } catch (IOException e) {
-            return "unknown";
-        }
     }
 
     private static void deleteQuietly(Path folder) {

@@ -77,7 +77,7 @@ final class AlertsBench implements BenchMain.Scenario {
                     + " %.1f ms a round%n", idle[2], idle[4], idle[0]);
             System.out.printf(Locale.ROOT, "RESULT alerts round_ms=%.1f idle_cpu_pct=%.2f round_cpu_ms=%.1f engine_cpu_pct=%.1f interfaces=%d"
                     + " backlogged=%d rounds=%.0f load=%s%n", fast[0], idle[2], fast[1], idle[4], INTERFACES, BACKLOGGED, fast[3],
-                    FileIngestBench.loadAverage());
+                    LoadAverage.lastMinute());
         } finally {
             hook.stop(0);
         }

@@ -60,7 +60,7 @@ final class BrowseBench implements BenchMain.Scenario {
                 + " each query, in %s%n", total, BrowseData.DAYS, rounds, folder);
         System.out.printf("machine: %d cores, %,d MB memory; the disk and the cores are shared with other work%n",
                 Runtime.getRuntime().availableProcessors(), totalMemoryMb());
-        String loadBefore = loadAverage();
+        String loadBefore = LoadAverage.now();
 
         Map<String, Double> sqlite;
         double sqliteLoad = 0;
@@ -111,7 +111,7 @@ final class BrowseBench implements BenchMain.Scenario {
             pg = measure("postgres", store, rounds);
         }
         System.out.printf("load average (other work on this machine counts too): %s before, %s after%n", loadBefore,
-                loadAverage());
+                LoadAverage.now());
         if (!keep) deleteTree(folder);
         StringBuilder result = new StringBuilder("RESULT browse");
         sqlite.forEach((k, v) -> result.append(String.format(" sqlite_%s_ms=%.1f", k, v)));
@@ -268,14 +268,6 @@ final class BrowseBench implements BenchMain.Scenario {
     private static long totalMemoryMb() {
         return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
                 .getOperatingSystemMXBean()).getTotalMemorySize() >> 20;
-    }
-
-    private static String loadAverage() {
-        try {
-            return Files.readString(Path.of("/proc/loadavg")).strip();
-        } catch (Exception e) {
-            return "unknown";
-        }
     }
 
     private static void deleteTree(Path folder) throws Exception {

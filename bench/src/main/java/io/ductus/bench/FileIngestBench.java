@@ -52,7 +52,7 @@ final class FileIngestBench implements BenchMain.Scenario {
         System.out.printf("file-ingest: %d CSV rows, %.1f MB (%d bytes per row), relaxed durability, SQLite, in %s%n",
                 rows, bytes / 1e6, bytes / rows, work);
 
-        String loadBefore = loadAverage();
+        String loadBefore = LoadAverage.now();
         List<Double> endToEnd = new ArrayList<>();
         List<Double> window = new ArrayList<>();
         List<Double> cpu = new ArrayList<>();
@@ -69,7 +69,7 @@ final class FileIngestBench implements BenchMain.Scenario {
         endToEnd.sort(Comparator.naturalOrder());
         window.sort(Comparator.naturalOrder());
         cpu.sort(Comparator.naturalOrder());
-        System.out.printf("load average before and after: %s / %s%n", loadBefore, loadAverage());
+        System.out.printf("load average before and after: %s / %s%n", loadBefore, LoadAverage.now());
         System.out.printf("RESULT file-ingest rows_per_s=%.0f rows_per_s_min=%.0f rows_per_s_max=%.0f ingest_window_rows_per_s=%.0f"
                         + " engine_cpu_us_per_row=%.1f store_only_rows_per_s=%.0f rows=%d runs=%d%n",
                 endToEnd.get(endToEnd.size() / 2), endToEnd.get(0), endToEnd.get(endToEnd.size() - 1),
@@ -208,11 +208,6 @@ final class FileIngestBench implements BenchMain.Scenario {
             }
         });
         return p;
-    }
-
-    /** The 1-minute load average: the machine is shared, so figures are read next to it. */
-    static String loadAverage() throws IOException {
-        return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
     }
 
     static void deleteTree(Path folder) throws IOException {

@@ -3,7 +3,6 @@ package io.ductus.bench;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -43,7 +42,7 @@ final class MllpCpuBench implements BenchMain.Scenario {
             cpu.add(new ArrayList<>());
             noJit.add(new ArrayList<>());
         }
-        String loadBefore = load();
+        String loadBefore = LoadAverage.now();
         for (int r = 0; r < rounds; r++) {
             for (int k = 0; k < homes.size(); k++) {
                 int i = (k + r) % homes.size(); // the order changes round by round
@@ -65,14 +64,14 @@ final class MllpCpuBench implements BenchMain.Scenario {
                     cpu.get(i).add(measured[0]);
                     noJit.get(i).add(measured[2]);
                     System.out.printf("%s: %.3f ms CPU per message, %.3f without the JIT compilers (load %s)%n", name, measured[0],
-                            measured[2], load());
+                            measured[2], LoadAverage.now());
                 }
             }
         }
-        System.out.printf("load average: %s before, %s after%n", loadBefore, load());
+        System.out.printf("load average: %s before, %s after%n", loadBefore, LoadAverage.now());
         for (int i = 0; i < homes.size(); i++) {
             System.out.printf("RESULT mllp-cpu%s cpu_ms_per_msg=%.3f cpu_no_jit_ms_per_msg=%.3f runs=%s no_jit_runs=%s%n",
-                    labels.get(i).equals("this") ? "" : "_" + labels.get(i), median(cpu.get(i)), median(noJit.get(i)),
+                    labels.get(i).equals("this") ? "" : "_" + labels.get(i), Median.of(cpu.get(i)), Median.of(noJit.get(i)),
                     cpu.get(i).stream().map(v -> String.format("%.3f", v)).toList(),
                     noJit.get(i).stream().map(v -> String.format("%.3f", v)).toList());
         }
@@ -87,17 +86,4 @@ final class MllpCpuBench implements BenchMain.Scenario {
         return name.replaceAll("[-#]?\\d+$", "");
     }
 
-    private static double median(List<Double> values) {
-        List<Double> sorted = new ArrayList<>(values);
-        Collections.sort(sorted);
-        return sorted.get(sorted.size() / 2);
-    }
-
-    private static String load() {
-        try {
-            return Files.readString(Path.of("/proc/loadavg")).strip();
-        } catch (java.io.IOException e) {
-            return "unknown";
-        }
-    }
 }

@@ -53,7 +53,7 @@ final class MllpIngestBench implements BenchMain.Scenario {
         double warmup = quick ? 1.5 : 3;
         int rounds = quick ? 3 : 8;
         long sliceMs = quick ? 500 : 1000;
-        String loadBefore = loadAverage();
+        String loadBefore = LoadAverage.now();
 
         double fsync = FsyncProbe.perSecond(work, quick ? 2 : 5);
         System.out.printf("fsync rate of the disk under %s: %.0f/s%n", work, fsync);
@@ -102,7 +102,7 @@ final class MllpIngestBench implements BenchMain.Scenario {
         System.out.printf("SQLite, one connection: %.0f acknowledged per second; the store alone, one writer: %.0f per second;"
                 + " a bare echo server: %.0f per second%n", sqliteC1.perSecond(), store1.perSecond(), echoC1.perSecond());
         System.out.printf("SQLite, round trip p50: the engine's ACK %.0f us, the store alone's call %.0f us%n",
-                median(ackTrips) / 1e3, median(commitTrips) / 1e3);
+                Median.of(ackTrips) / 1e3, Median.of(commitTrips) / 1e3);
         System.out.printf("SQLite, 16 connections: %.0f acknowledged per second; the store alone, 16 writers: %.0f per second%n",
                 sqliteC16.perSecond(), store16.perSecond());
         System.out.printf("SQLite, 16 connections: %d messages stored over the engine's life, %s store commits"
@@ -151,10 +151,10 @@ final class MllpIngestBench implements BenchMain.Scenario {
         try (Engine e = Engine.start(root, work, "cpu", null, false)) {
             cpuAndDrain = cpuPerMessage(e, 16, quick ? 5000 : 10000, quick ? 5000 : 20000);
         }
-        System.out.printf("load average: %s before, %s after%n", loadBefore, loadAverage());
+        System.out.printf("load average: %s before, %s after%n", loadBefore, LoadAverage.now());
 
-        double ackP50 = median(ackTrips) / 1e6;
-        double commitP50 = median(commitTrips) / 1e6;
+        double ackP50 = Median.of(ackTrips) / 1e6;
+        double commitP50 = Median.of(commitTrips) / 1e6;
         System.out.printf("RESULT mllp-ingest sqlite_c1=%.0f sqlite_c16=%.0f pg_c1=%.0f pg_c16=%.0f fsync=%.0f p50_ms=%.1f p99_ms=%.1f"
                         + " c1_over_fsync=%.2f c16_over_fsync16=%.3f cpu_ms_per_msg=%.3f msgs_per_commit=%.1f"
                         + " store1=%.0f store16=%.0f echo_c1=%.0f pg1=%.0f c1_over_store1=%.2f c16_over_store16=%.2f pg_c1_over_pg1=%.2f"
@@ -252,21 +252,6 @@ final class MllpIngestBench implements BenchMain.Scenario {
         @Override
         public void close() throws IOException {
             for (MllpSender s : senders) s.close();
-        }
-    }
-
-    private static double median(List<Long> values) {
-        if (values.isEmpty()) return Double.NaN;
-        List<Long> sorted = new ArrayList<>(values);
-        Collections.sort(sorted);
-        return sorted.get(sorted.size() / 2);
-    }
-
-    private static String loadAverage() {
-        try {
-            return Files.readString(Path.of("/proc/loadavg")).strip();
-        } catch (IOException e) {
-            return "unknown";
         }
     }
 

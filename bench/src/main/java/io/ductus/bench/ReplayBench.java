@@ -181,7 +181,7 @@ final class ReplayBench implements BenchMain.Scenario {
                                 + " lane_cpu_s=%.2f engine_cpu_s=%.2f compile_cpu_s=%.2f warm_s=%.0f warm_transforms=%d load=%s%n",
                         rows, transforms, rows / transforms, total, during / alone, alone, during, messages, s.get("threads").asInt(), cpu,
                         cpuByThread.get("process"), cpuByThread.getOrDefault(TRUFFLE, 0.0) + cpuByThread.getOrDefault(HOTSPOT_JIT, 0.0),
-                        warmSeconds, warmed, FileIngestBench.loadAverage());
+                        warmSeconds, warmed, LoadAverage.lastMinute());
             } finally {
                 senders.close();
             }
@@ -201,7 +201,7 @@ final class ReplayBench implements BenchMain.Scenario {
         double process = byThread.getOrDefault("process", 0.0);
         System.out.printf("%s: %.2f s, %,.0f rows/s, the lanes' CPU %.2f s (%,.0f rows per lane CPU-second), the engine's %.2f s"
                         + " (%,.0f rows per engine CPU-second), load %s%n", what, seconds, rows / seconds, lanes, lanes > 0 ? rows / lanes : 0,
-                process, process > 0 ? rows / process : 0, FileIngestBench.loadAverage());
+                process, process > 0 ? rows / process : 0, LoadAverage.lastMinute());
         System.out.printf("  where the time went: reading %.2f s, transforms %.2f s (%,.0f/s), comparing %.2f s, saving rows %.2f s%n",
                 again.get("readSeconds").asDouble(), again.get("transformSeconds").asDouble(), again.get("transformsPerSecond").asDouble(),
                 again.get("compareSeconds").asDouble(), again.get("saveSeconds").asDouble());

@@ -47,7 +47,7 @@ final class StoreCommitBench implements BenchMain.Scenario {
         System.out.println("the disk is shared and its speed drifts, so every figure is taken in alternating slices"
                 + " and compared only with figures of the same rounds");
 
-        String loadBefore = loadAverage();
+        String loadBefore = LoadAverage.now();
         Rate fsync = new Rate();
         Rate fdatasync = new Rate();
         Rate sqlite1 = new Rate();
@@ -90,7 +90,7 @@ final class StoreCommitBench implements BenchMain.Scenario {
         }
         System.out.printf("postgres: 1 writer  %8.0f messages/s (client CPU %.0f us per message)%n", pg1.perSecond(), pg1.cpuMicros());
         System.out.printf("postgres:16 writers %8.0f messages/s (client CPU %.0f us per message)%n", pg16.perSecond(), pg16.cpuMicros());
-        System.out.printf("load average (other work on this machine counts too): %s before, %s after%n", loadBefore, loadAverage());
+        System.out.printf("load average (other work on this machine counts too): %s before, %s after%n", loadBefore, LoadAverage.now());
         deleteTree(folder);
         System.out.printf("RESULT store-commit sqlite_1=%.0f sqlite_16=%.0f pg_1=%.0f pg_16=%.0f fsync=%.0f"
                         + " sqlite_16_over_1=%.2f sqlite_1_over_fsync=%.2f sqlite_bare=%.0f bare_over_fsync=%.2f sqlite_1_over_bare=%.2f%n",
@@ -131,14 +131,6 @@ final class StoreCommitBench implements BenchMain.Scenario {
 
     private static long processCpuNanos() {
         return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
-    }
-
-    private static String loadAverage() {
-        try {
-            return Files.readString(Path.of("/proc/loadavg")).strip();
-        } catch (Exception e) {
-            return "unknown";
-        }
     }
 
     /** Messages committed by {@code writers} threads in {@code millis}, each storing one message per call. */

@@ -53,7 +53,7 @@ final class TransformBench implements BenchMain.Scenario {
         String[] rate = quick ? new String[]{"5", "2", "3", "2"} : new String[]{"40", "5", "5", "5"};
         System.out.printf("transform: %s through interfaces/%s/transform.js, on GraalJS in child JVMs (%s)%n",
                 MESSAGE, INTERFACE, String.join(" ", graalFlags(lib)));
-        String loadBefore = loadAverage();
+        String loadBefore = LoadAverage.now();
 
         List<Map<String, Double>> firsts = new ArrayList<>();
         for (int i = 0; i < coldStarts; i++) firsts.add(child(root, lib, project, List.of("first")));
@@ -66,7 +66,7 @@ final class TransformBench implements BenchMain.Scenario {
         List<String> args = new ArrayList<>(List.of("rate"));
         args.addAll(List.of(rate));
         Map<String, Double> rates = child(root, lib, project, args);
-        System.out.printf("load average (other work on this machine counts too): %s before, %s after%n", loadBefore, loadAverage());
+        System.out.printf("load average (other work on this machine counts too): %s before, %s after%n", loadBefore, LoadAverage.now());
         System.out.printf("RESULT transform per_thread=%.0f first_ms=%.0f per_cpu_s=%.0f threads2=%.0f threads2_per_thread=%.0f"
                         + " context_ms=%.0f first_call_ms=%.0f jvm_first_ms=%.0f warm_s=%.0f%n",
                 rates.get("per_thread"), firstMs, rates.get("per_cpu_s"), rates.get("threads2"), rates.get("threads2") / 2,
@@ -127,13 +127,5 @@ final class TransformBench implements BenchMain.Scenario {
         double[] values = runs.stream().mapToDouble(r -> r.get(key)).sorted().toArray();
         int n = values.length;
         return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-    }
-
-    private static String loadAverage() {
-        try {
-            return Files.readString(Path.of("/proc/loadavg")).strip();
-        } catch (IOException e) {
-            return "unknown";
-        }
     }
 }
