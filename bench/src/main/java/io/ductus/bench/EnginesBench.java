@@ -232,7 +232,10 @@ final class EnginesBench implements BenchMain.Scenario {
                 try {
                     while (System.nanoTime() < end) {
                         long i = SEQ.incrementAndGet();
-                        if (!s.send(MllpIngestBench.message("E" + i, "K" + (i % 64)))) throw new IllegalStateException("E" + i + " not AA");
+                        if (!s.send(MllpIngestBench.message("E" + i, "K" + (i % 64)))) {
+                            throw new IllegalStateException("E" + i + " was not answered AA (bench/target/engines-bench/<engine>/stderr.log"
+                                    + " says more):\n" + s.lastAck());
+                        }
                         n.incrementAndGet();
                     }
                 } catch (IOException | RuntimeException e) {

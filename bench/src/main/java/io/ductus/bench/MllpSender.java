@@ -17,6 +17,8 @@ final class MllpSender implements AutoCloseable {
     private final Socket socket;
     private final InputStream in;
     private final OutputStream out;
+    /** The last ACK read, whole (segments end with CR): what a benchmark prints when it was not AA. */
+    private String lastAck = "";
 
     /** A connection to 127.0.0.1 from 127.0.0.1. */
     MllpSender(int port) throws IOException {
@@ -77,10 +79,16 @@ final class MllpSender implements AutoCloseable {
             ack.write(b);
         }
         String text = ack.toString(StandardCharsets.ISO_8859_1);
+        lastAck = text;
         // The MSA segment, at a segment's start: the ACK's own control id (MSH-10) may hold "MSA|" too
         // (DXMX599R5J-MSA|P|2.5.1 was read as MSA-1 "P|").
         int msa = text.indexOf("\rMSA|");
         return msa >= 0 && text.length() >= msa + 7 ? text.substring(msa + 5, msa + 7) : "?";
+    }
+
+    /** The last ACK read, its segments on one line each: says why a message was not AA (MSA-3, ERR). */
+    String lastAck() {
+        return lastAck.strip().replace('\r', '\n');
     }
 
     @Override
