@@ -34,6 +34,22 @@ public final class QueueReads {
                   ORDER BY message_id LIMIT ?) d
             JOIN messages m ON m.id = d.message_id AND m.tier = d.tier AND m.received_at = d.received_at
             ORDER BY d.message_id""";
+    /**
+     * PostgreSQL: {@link #PENDING_IN_LANE} for every lane of a set in one statement, the same index range per lane
+     * (a LATERAL subquery per element of the lanes' array). One statement instead of one per lane: a worker's read
+     * found most of its lanes empty, and each statement on the partitioned tables starts an executor over every
+     * leaf (on 1,001 interfaces and 8 lanes, 3.8 queue reads per message were PostgreSQL's largest cost per message).
+     */
+    public static final String PENDING_IN_LANES = """
+            SELECT d.message_id, d.lane, d.attempts, d.next_attempt_at, m.received_at, m.payload, m.charset,
+                   m.ordering_key, m.source_info
+            FROM unnest(?::int[]) AS l(lane)
+            CROSS JOIN LATERAL (SELECT message_id, lane, attempts, next_attempt_at, tier, received_at FROM deliveries
+                                WHERE interface_name = ? AND destination = ? AND deliveries.lane = l.lane
+                                  AND status = 'pending'
+                                ORDER BY message_id LIMIT ?) d
+            JOIN messages m ON m.id = d.message_id AND m.tier = d.tier AND m.received_at = d.received_at
+            ORDER BY d.message_id""";
     /** Counted from the two partial indexes, which hold only pending and only quarantined rows. */
     public static final String PENDING_COUNTS = """
             SELECT interface_name, destination, COUNT(*) FROM deliveries WHERE status = 'pending'
@@ -92,27 +108,41 @@ public final class QueueReads {
         return loads;
     }
 
-    static List<PendingDelivery> pending(Connection c, DestinationRef destination, Set<Integer> lanes, int limitPerLane)
-            throws SQLException {
+    static List<PendingDelivery> pending(Connection c, Dialect dialect, DestinationRef destination, Set<Integer> lanes,
+                                         int limitPerLane) throws SQLException {
         List<PendingDelivery> all = new ArrayList<>();
+        if (dialect == Dialect.POSTGRES && lanes.size() > 1) {
+            try (PreparedStatement ps = c.prepareStatement(PENDING_IN_LANES)) {
+                ps.setObject(1, new TreeSet<>(lanes).stream().mapToInt(Integer::intValue).toArray());
+                ps.setString(2, destination.interfaceName());
+                ps.setString(3, destination.destination());
+                ps.setInt(4, limitPerLane);
+                read(ps, destination, all);
+            }
+            return all;
+        }
         try (PreparedStatement ps = c.prepareStatement(PENDING_IN_LANE)) {
             for (int lane : new TreeSet<>(lanes)) {
                 ps.setString(1, destination.interfaceName());
                 ps.setString(2, destination.destination());
                 ps.setInt(3, lane);
                 ps.setInt(4, limitPerLane);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        all.add(new PendingDelivery(rs.getLong("message_id"), destination, rs.getInt("lane"),
-                                rs.getInt("attempts"), Rows.nullableLong(rs, "next_attempt_at"),
-                                rs.getLong("received_at"), rs.getBytes("payload"), rs.getString("charset"),
-                                rs.getString("ordering_key"), rs.getString("source_info")));
-                    }
-                }
+                read(ps, destination, all);
             }
         }
         all.sort(Comparator.comparingLong(PendingDelivery::messageId));
         return all;
+    }
+
+    private static void read(PreparedStatement ps, DestinationRef destination, List<PendingDelivery> into) throws SQLException {
+        try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                into.add(new PendingDelivery(rs.getLong("message_id"), destination, rs.getInt("lane"),
+                        rs.getInt("attempts"), Rows.nullableLong(rs, "next_attempt_at"),
+                        rs.getLong("received_at"), rs.getBytes("payload"), rs.getString("charset"),
+                        rs.getString("ordering_key"), rs.getString("source_info")));
+            }
+        }
     }
 
     static List<DestinationCounts> counts(Connection c) throws SQLException {
