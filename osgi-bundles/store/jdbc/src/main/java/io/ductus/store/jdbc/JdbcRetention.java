@@ -78,6 +78,11 @@ final class JdbcRetention implements RetentionStore {
         return partitions == null ? Maintained.NOTHING : partitions.maintain(now, keeping);
     }
 
+    /** PostgreSQL: the leaves of the current periods made before intake starts ({@link PartitionRetention#makeCurrent}); how many. */
+    int makeCurrentLeaves(long now) {
+        return partitions == null ? 0 : partitions.makeCurrent(now);
+    }
+
     @Override
     public Map<String, AppliedWindow> applied() {
         return transactions.read(c -> {

@@ -134,7 +134,7 @@ public final class JdbcStore implements Store, AutoCloseable {
     public List<PendingDelivery> pending(DestinationRef destination, Set<Integer> lanes, int limitPerLane) {
         if (limitPerLane < 1) throw new IllegalArgumentException("limitPerLane must be at least 1");
         if (lanes.isEmpty()) return List.of();
-        return transactions.read(c -> QueueReads.pending(c, destination, lanes, limitPerLane));
+        return transactions.read(c -> QueueReads.pending(c, dialect, destination, lanes, limitPerLane));
     }
 
     /**
@@ -173,6 +173,14 @@ public final class JdbcStore implements Store, AutoCloseable {
         }
         int leases = transactions.write(Durability.STRICT, c -> Reconciler.clearLeases(c, now));
         return new Reconciled(settled, leases);
+    }
+
+    /**
+     * PostgreSQL: makes the leaves that messages stored now go to where they are missing (a new database), before
+     * the engine takes any message; returns how many it made. Elsewhere nothing.
+     */
+    public int makeCurrentLeaves(long now) {
+        return retention.makeCurrentLeaves(now);
     }
 
     @Override

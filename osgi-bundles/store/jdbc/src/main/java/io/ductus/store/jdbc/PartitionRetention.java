@@ -78,6 +78,19 @@ final class PartitionRetention {
         });
     }
 
+    /**
+     * Makes the leaves of the current periods ({@link Periods#current}) that are missing, waiting for their locks:
+     * at the store's start, before intake and the queue reads do, so that on a new database no insert finds its
+     * leaf missing and the queue reads' plans are not made again for each leaf the first maintenance run attaches
+     * under them. Returns how many it made (none on a database that has them: one read of the catalog).
+     */
+    int makeCurrent(long now) {
+        Map<String, State> leaves = tx.read(Partitions::leaves);
+        int made = 0;
+        for (Period p : Periods.current(now)) made += Partitions.ensure(tx, p, leaves, true);
+        return made;
+    }
+
     private Maintained run(long now, Map<String, Keeping> keeping) {
         long t0 = System.nanoTime();
         droppedMessages = 0;

@@ -86,6 +86,16 @@ final class Periods {
         return all;
     }
 
+    /**
+     * The period of each window's tier that {@code now} falls in: where intake stores from now on, made before it
+     * starts ({@link PartitionRetention#makeCurrent}) so that no message of a new database has to wait for a leaf.
+     */
+    static List<Period> current(long now) {
+        List<Period> all = new ArrayList<>();
+        for (int tier : Tiers.WINDOWS) all.add(of(tier, now));
+        return all;
+    }
+
     /** The period a message stored at {@code now} plus a day falls in: when that is missing, waiting is worth it. */
     static Period tomorrow(int tier, long now) {
         return of(tier, now + DAY);

@@ -65,6 +65,9 @@ public final class StoreActivation implements AutoCloseable {
             step("store opened (pool, migrations)");
             Reconciled reconciled = store.reconcile(Clock.systemUTC().millis());
             step("store reconciled");
+            int leaves = store.makeCurrentLeaves(Clock.systemUTC().millis());
+            step("current periods' leaves there");
+            if (leaves > 0) LOG.info("store: {} leaf table(s) of the current periods made", leaves);
             if (reconciled.messagesSettled() > 0 || reconciled.leasesCleared() > 0) {
                 LOG.info("store reconciled: {} message(s) settled, {} lease(s) cleared",
                         reconciled.messagesSettled(), reconciled.leasesCleared());

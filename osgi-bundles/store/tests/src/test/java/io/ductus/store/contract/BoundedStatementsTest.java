@@ -145,6 +145,13 @@ class BoundedStatementsTest {
                 assertThat(buffers(sql, params)).as("pages read by " + sql).isLessThan(300);
             }
         }
+        if (db == Database.POSTGRES) { // every lane of a worker's slot in one statement (SQLite reads lane by lane)
+            Object[] params = {0, 1, 2, 3, 4, 5, 6, 7, pendingInterface, "a", 20};
+            String plan = plan(QueueReads.pendingInLanes(8), params);
+            assertThat(plan).contains("deliveries_pending").contains("messages_pkey");
+            assertNoTableRead(plan);
+            assertThat(buffers(QueueReads.pendingInLanes(8), params)).as("pages read by the lanes' read").isLessThan(8 * 300);
+        }
     }
 
     @Test

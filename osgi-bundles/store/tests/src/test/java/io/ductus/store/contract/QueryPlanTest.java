@@ -97,6 +97,14 @@ class QueryPlanTest {
     }
 
     @Test
+    void pending_deliveries_of_several_lanes_in_one_statement_come_from_the_pending_index_per_lane() throws Exception {
+        if (db != Database.POSTGRES) return; // SQLite reads lane by lane
+        String plan = plan(QueueReads.pendingInLanes(3), 0, 3, 7, "adt", "lab", 20);
+        assertThat(plan).contains("Values Scan").contains("Index Scan using deliveries_pending")
+                .contains("Index Scan using messages_pkey").doesNotContain("Seq Scan");
+    }
+
+    @Test
     void a_lanes_first_pending_delivery_is_one_probe_of_the_pending_index() throws Exception {
         String plan = plan(QueueReads.LANE_HEAD, "adt", "lab", 3);
         if (db == Database.SQLITE) {
