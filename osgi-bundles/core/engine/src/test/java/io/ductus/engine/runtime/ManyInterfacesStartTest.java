@@ -27,6 +27,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
@@ -46,6 +47,8 @@ class ManyInterfacesStartTest {
     Path tmp;
 
     private final AtomicInteger queueReads = new AtomicInteger();
+    /** Reads after this moment ({@link System#nanoTime}) are not counted. */
+    private volatile long countReadsUntil = System.nanoTime() + Long.MAX_VALUE / 2;
     private JdbcStore real;
     private EngineRuntime runtime;
     private int port;
@@ -86,11 +89,14 @@ class ManyInterfacesStartTest {
         real.setPaused(new DestinationRef("ingest", "archive"), false, System.currentTimeMillis(), null);
 
         queueReads.set(0);
+        // The workers' safety-net polls come at the earliest this long after the start began; a run slowed down by other
+        // work on the machine may reach them (1,050 reads were counted once at load 15-25), and they are no start's reads.
+        countReadsUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SlotWorker.SAFETY_POLL_MS);
         start();
         waitUntil(() -> Files.exists(tmp.resolve("data/out/LEFT.hl7")));
         assertThat(send("NEW")).isEqualTo(AckCode.AA);
         waitUntil(() -> Files.exists(tmp.resolve("data/out/NEW.hl7")));
-        assertThat(queueReads.get()).as("queue reads of 4,004 workers' start and two deliveries").isLessThanOrEqualTo(20);
+        assertThat(queueReads.get()).as("queue reads of 4,004 workers' start and two deliveries, before any safety-net poll").isLessThanOrEqualTo(20);
     }
 
     private void start() throws IOException {
@@ -104,7 +110,7 @@ class ManyInterfacesStartTest {
     /** The store, its queue reads ({@link Store#pending}) counted. */
     private Store counting() {
         return (Store) Proxy.newProxyInstance(Store.class.getClassLoader(), new Class<?>[]{Store.class}, (proxy, m, args) -> {
-            if (m.getName().equals("pending")) queueReads.incrementAndGet();
+            if (m.getName().equals("pending") && System.nanoTime() - countReadsUntil < 0) queueReads.incrementAndGet();
             try {
                 return m.invoke(real, args);
             } catch (InvocationTargetException e) {
