@@ -137,6 +137,7 @@ public final class EngineComponent {
                 Api.KEEP_ALIVE, ApiLimits.defaults(Runtime.getRuntime().availableProcessors(), listeners.refusals()));
         ApiServer server = new ApiServer(settings.apiListen(), table.router(), listeners);
         EngineCertificates.secure(settings, engineFiles, certificates, server);
+        StartupSteps.mark("API server made");
         try {
             server.start();
         } catch (ApiServer.ApiListenException e) {
