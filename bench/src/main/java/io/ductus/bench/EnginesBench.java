@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  * strict ingest of 16 connections to that one engine, then spread over three engines of the same project on the
  * same database (same run, same machine) once the interfaces are spread within one of even (334/334/333;
  * {@code spread_s}, from the third engine's start); then the takeover after kill -9 of the first engine: until none of the
- * interfaces is claimed by it any more.
+ * interfaces is claimed by it any more. {@code BENCH_START_ONLY} measures the first engine's start and claim alone.
  */
 final class EnginesBench implements BenchMain.Scenario {
 
@@ -63,6 +63,12 @@ final class EnginesBench implements BenchMain.Scenario {
                 System.out.printf("engine one: started in %d ms (its own figure; %d ms from spawn), all %d interfaces claimed %d ms"
                         + " after its run was registered%n", one.startedMs, one.spawnToStartedMs, INTERFACES, claimMs);
                 one.printSteps();
+                if (System.getenv("BENCH_START_ONLY") != null) { // the start alone, for before and after (BENCH_DUCTUS_HOME)
+                    one.stop();
+                    System.out.printf("load average: %s before, %s after%n", loadBefore, loadAverage());
+                    System.out.printf("RESULT engines start_ms_1001=%d claim_ms=%d%n", one.startedMs, claimMs);
+                    return;
+                }
                 long postmaster = postmasterPid(work.resolve("pgdata"));
                 if (statements) execute(db, "CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
                 double rateOne = ingest(List.of(one), 16, sliceMs, postmaster, statements ? db : null);

@@ -1,6 +1,5 @@
 package io.ductus.engine;
 
-import io.ductus.core.project.ConnectorTypes;
 import io.ductus.core.project.ProjectSources;
 import io.ductus.connector.listener.ListenerLimits;
 import io.ductus.connector.listener.tls.Certificates;
@@ -22,7 +21,6 @@ import io.ductus.engine.runtime.EngineRuntime;
 import io.ductus.engine.runtime.RunningRevision;
 import java.util.Map;
 import io.ductus.project.LoadedProject;
-import io.ductus.project.ProjectLoader;
 import io.ductus.store.Store;
 import java.time.Clock;
 import java.util.Hashtable;
@@ -59,7 +57,8 @@ public final class EngineComponent {
 
     @Activate
     public EngineComponent(BundleContext context, @Reference ConnectorRegistry connectors, @Reference Store store,
-                           @Reference ListenerLimits listeners, @Reference Certificates certificates) throws Exception {
+                           @Reference ListenerLimits listeners, @Reference Certificates certificates,
+                           @Reference ProjectReading reading) throws Exception {
         this.context = context;
         StartupSteps.mark("engine component activated (store open, connector registry there)");
         EngineSettings settings = EngineSettings.from(context::getProperty);
@@ -74,22 +73,22 @@ public final class EngineComponent {
             LoadedProject engineFiles = EngineCertificates.install(settings, certificates, clock);
             StartupSteps.mark("certificates loaded");
             // The API (its routes, JSON mapping and listener: a third of a second of class loading) is made on a thread of
-            // its own while this one records the revisions and reads the project; it listens before any interface starts.
+            // its own while this one records the revisions; it listens before any interface starts.
             listening = CompletableFuture.supplyAsync(() -> listen(settings, engineFiles, clock, connectors, store,
                     listeners, certificates), r -> Thread.ofPlatform().name("ductus-api-start").start(r));
             plugins.start();
-            // Before the project is read: a deploy a crash interrupted is finished or undone, and every
-            // interface folder's files are on record as the revision it runs.
+            // Read and checked (structure) while the store opened, after the folder replaces a crash interrupted were
+            // finished or undone: the interfaces start from it, and the revisions below record what it read.
+            ProjectReading.Read read = reading.take(settings.project());
+            StartupSteps.mark("project read and checked (awaited)");
+            ProjectSources sources = read.sources();
+            io.ductus.core.project.ProjectCheck structure = read.structure();
+            // Before the interfaces start: every interface folder's files are on record as the revision it runs.
             // Engines on one database: a project that differs from what the engines already running run is refused.
             io.ductus.engine.design.SharedProjectCheck.check(settings.project(), store);
             StartupSteps.mark("project compared with the other engines' revisions");
             Map<String, RunningRevision> revisions = StartRevisions.record(settings.project(), store.revisions(), clock.millis());
             StartupSteps.mark("revisions recorded (" + revisions.size() + " interface folders)");
-            ProjectSources sources = ProjectLoader.read(settings.project());
-            StartupSteps.mark("project read");
-            // Read and checked once: the interfaces start from this check (connector settings and code are checked as they start).
-            io.ductus.core.project.ProjectCheck structure = io.ductus.core.project.ProjectValidator.check(sources, ConnectorTypes.unknown());
-            StartupSteps.mark("project checked (structure)");
             LoadedProject project = new LoadedProject(settings.project(), structure);
             if (!project.engineProblems().isEmpty()) {
                 throw new IllegalStateException("the project has problems: " + project.engineProblems().get(0));
@@ -138,6 +137,7 @@ public final class EngineComponent {
                 Api.KEEP_ALIVE, ApiLimits.defaults(Runtime.getRuntime().availableProcessors(), listeners.refusals()));
         ApiServer server = new ApiServer(settings.apiListen(), table.router(), listeners);
         EngineCertificates.secure(settings, engineFiles, certificates, server);
+        StartupSteps.mark("API server made");
         try {
             server.start();
         } catch (ApiServer.ApiListenException e) {

@@ -77,7 +77,9 @@ public final class Api {
         all.addAll(new TokenRoutes(accounts, clock, secrets).routes());
         this.routes = List.copyOf(all);
         this.router = new Router(routes, new Authenticator(accounts, clock, sessions, limits.refusals()), limits);
+        io.ductus.engine.StartupSteps.mark("API routes made");
         this.openApi = OpenApiDocument.of(routes, version);
+        io.ductus.engine.StartupSteps.mark("API OpenAPI document made");
     }
 
     /** The deployer the API's deploys go through: the engine's one (it also applies other engines' deploys). */

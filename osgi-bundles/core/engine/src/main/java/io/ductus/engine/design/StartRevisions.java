@@ -32,10 +32,18 @@ public final class StartRevisions {
     private StartRevisions() {
     }
 
-    /** Call before the project is read: the folders may change. */
+    /**
+     * Finishes or undoes the folder replaces a crash interrupted, saying each: call before the project is read (the
+     * folders may change). Needs no store, so the start makes it as it reads the project, beside the store's opening.
+     */
+    public static void recover(Path project) throws IOException {
+        for (String done : new InterfaceFolders(project).recover()) LOG.warn("interface {}", done);
+    }
+
+    /** Call before the project is read: the folders may change ({@link #recover}, made again here: nothing left to do after it). */
     public static Map<String, RunningRevision> record(Path project, RevisionStore revisions, long now) throws IOException {
+        recover(project);
         InterfaceFolders folders = new InterfaceFolders(project);
-        for (String done : folders.recover()) LOG.warn("interface {}", done);
         List<RevisionSummary> wasUnderWay = revisions.underWay();
         Map<String, InterfaceFiles> onDisk = new LinkedHashMap<>();
         for (String name : folders.names()) folders.read(name).ifPresent(files -> onDisk.put(name, files));
