@@ -8,7 +8,6 @@ import io.ductus.store.jdbc.JdbcStore;
 import io.ductus.store.sqlite.SqliteStores;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;

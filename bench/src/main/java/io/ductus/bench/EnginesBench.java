@@ -42,7 +42,7 @@ final class EnginesBench implements BenchMain.Scenario {
         Files.createDirectories(work);
         Path project = writeProject(work.resolve("project"));
         long sliceMs = quick ? 4000 : 10_000;
-        String loadBefore = loadAverage();
+        String loadBefore = LoadAverage.now();
         boolean statements = System.getenv("BENCH_PG_STATEMENTS") != null;
         EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder().setDataDirectory(work.resolve("pgdata")).setCleanDataDirectory(true)
                 .setServerConfig("synchronous_commit", "on").setServerConfig("fsync", "on").setServerConfig("max_connections", "300");
@@ -65,7 +65,7 @@ final class EnginesBench implements BenchMain.Scenario {
                 one.printSteps();
                 if (System.getenv("BENCH_START_ONLY") != null) { // the start alone, for before and after (BENCH_DUCTUS_HOME)
                     one.stop();
-                    System.out.printf("load average: %s before, %s after%n", loadBefore, loadAverage());
+                    System.out.printf("load average: %s before, %s after%n", loadBefore, LoadAverage.now());
                     System.out.printf("RESULT engines start_ms_1001=%d claim_ms=%d%n", one.startedMs, claimMs);
                     return;
                 }
@@ -97,7 +97,7 @@ final class EnginesBench implements BenchMain.Scenario {
                         takeoverS, owned(db, List.of(two, three)));
                 two.stop();
                 three.stop();
-                System.out.printf("load average: %s before, %s after%n", loadBefore, loadAverage());
+                System.out.printf("load average: %s before, %s after%n", loadBefore, LoadAverage.now());
                 System.out.printf("RESULT engines start_ms_1001=%d claim_ms=%d takeover_s=%.2f three_over_one=%.2f one_per_s=%.0f three_per_s=%.0f"
                         + " spread_s=%.2f%n", one.startedMs, claimMs, takeoverS, rateThree / rateOne, rateOne, rateThree, spreadS);
             }
@@ -315,14 +315,6 @@ final class EnginesBench implements BenchMain.Scenario {
     private static String[] statFields(long pid) throws IOException {
         String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
         return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-    }
-
-    private static String loadAverage() {
-        try {
-            return Files.readString(Path.of("/proc/loadavg")).strip();
-        } catch (IOException e) {
-            return "unknown";
-        }
     }
 
     private static void deleteQuietly(Path folder) {
