@@ -103,6 +103,37 @@ class MigrationRulesTest {
     }
 
     @Test
+    void engines_starting_at_once_on_an_empty_database_apply_its_migrations_once() throws Exception {
+        String location = db.newLocation(STORES.folder(), "at_once");
+        java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(3);
+        java.util.concurrent.ExecutorService engines = java.util.concurrent.Executors.newFixedThreadPool(3);
+        try {
+            List<java.util.concurrent.Future<Integer>> ran = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                ran.add(engines.submit(() -> {
+                    together.await(30, java.util.concurrent.TimeUnit.SECONDS);
+                    return db == Database.POSTGRES ? Migrations.migrate(dataSource(location), Dialect.POSTGRES) : opened(location);
+                }));
+            }
+            int applied = 0;
+            for (java.util.concurrent.Future<Integer> f : ran) applied += f.get(60, java.util.concurrent.TimeUnit.SECONDS);
+            List<String> history = history(location);
+            assertThat(history).doesNotHaveDuplicates().isNotEmpty();
+            if (db == Database.POSTGRES) assertThat(applied).as("every migration applied by one of them").isEqualTo(history.size());
+        } finally {
+            engines.shutdownNow();
+        }
+        try (JdbcStore store = db.open(location)) {
+            assertThat(store.message(store.store(Messages.batch("once", Messages.message("a", 0, null, "x")), Messages.T0).get(0).id())).isPresent();
+        }
+    }
+
+    private int opened(String location) {
+        db.open(location).close();
+        return 0;
+    }
+
+    @Test
     void a_postgres_schema_with_anything_in_it_is_left_to_flyway() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(db == Database.POSTGRES, "PostgreSQL's first start only");
         String location = db.newLocation(STORES.folder(), "not_empty");
