@@ -19,8 +19,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What the engine does with its interface folders before it reads the project: finishes or undoes a
- * folder replace a crash interrupted ({@link InterfaceFolders#recover()}), then, for every interface
+ * What the engine does with its interface folders: before it reads the project, finishes or undoes a
+ * folder replace a crash interrupted ({@link #recover}, {@link InterfaceFolders#recover()}); then, for every interface
  * folder, records its files as a revision unless they are the current one's (a {@code git pull} while it
  * was stopped; a deploy whose files were written when it stopped) and settles a deploy left under way;
  * an interface whose folder is gone is recorded as removed. The result is the revision each interface runs.
@@ -40,9 +40,11 @@ public final class StartRevisions {
         for (String done : new InterfaceFolders(project).recover()) LOG.warn("interface {}", done);
     }
 
-    /** Call before the project is read: the folders may change ({@link #recover}, made again here: nothing left to do after it). */
+    /**
+     * Call after {@link #recover} (the start's project read makes it first, so the files read are the ones recorded here;
+     * made again here it found nothing to do and cost a listing of every interface folder).
+     */
     public static Map<String, RunningRevision> record(Path project, RevisionStore revisions, long now) throws IOException {
-        recover(project);
         InterfaceFolders folders = new InterfaceFolders(project);
         List<RevisionSummary> wasUnderWay = revisions.underWay();
         Map<String, InterfaceFiles> onDisk = new LinkedHashMap<>();

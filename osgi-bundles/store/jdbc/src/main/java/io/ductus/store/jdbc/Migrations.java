@@ -32,7 +32,8 @@ import org.flywaydb.core.api.output.MigrateResult;
  * with the checksum Flyway gives its file, is not handed to Flyway at all: one query says so (Flyway's start, its
  * scan and parse of every file take half a second of an engine's start). Anything else (no history yet, a migration
  * missing, failed or with another checksum, files this code cannot list) goes to Flyway, which applies, validates
- * and reports as always.
+ * and reports as always. An empty PostgreSQL database gets the whole set in one transaction without Flyway, with the
+ * history Flyway would have written ({@link FirstMigrations}).
  */
 public final class Migrations {
 
@@ -49,6 +50,9 @@ public final class Migrations {
     /** Applies what is missing and returns how many migrations ran. */
     public static int migrate(DataSource dataSource, Dialect dialect) {
         if (applied(dataSource, dialect)) return 0;
+        java.util.OptionalInt first = FirstMigrations.apply(dataSource, dialect); // an empty PostgreSQL database
+        if (first.isPresent()) return first.getAsInt();
+        if (applied(dataSource, dialect)) return 0; // another engine starting at once applied them meanwhile
         MigrateResult result = configure(dataSource, dialect).load().migrate();
         return result.migrationsExecuted;
     }
@@ -93,19 +97,27 @@ public final class Migrations {
     /** Each migration file's name (as the history's script column has it) and checksum; empty when they cannot be listed. */
     static Optional<Map<String, Integer>> checksums(Dialect dialect) {
         Map<String, Integer> all = new HashMap<>();
-        for (String location : dialect.migrationLocations()) {
-            String folder = location.substring("classpath:".length());
-            Optional<List<URL>> files = files(folder);
-            if (files.isEmpty()) return Optional.empty();
-            for (URL file : files.get()) {
-                String path = file.getPath();
-                String name = path.substring(path.lastIndexOf('/') + 1);
-                try (InputStream in = file.openStream()) {
-                    all.put(name, checksum(in));
-                } catch (IOException e) {
-                    return Optional.empty();
-                }
+        Optional<List<URL>> files = allFiles(dialect);
+        if (files.isEmpty()) return Optional.empty();
+        for (URL file : files.get()) {
+            String path = file.getPath();
+            String name = path.substring(path.lastIndexOf('/') + 1);
+            try (InputStream in = file.openStream()) {
+                all.put(name, checksum(in));
+            } catch (IOException e) {
+                return Optional.empty();
             }
+        }
+        return Optional.of(all);
+    }
+
+    /** The migration files of every location of the dialect; empty when one cannot be listed. */
+    static Optional<List<URL>> allFiles(Dialect dialect) {
+        List<URL> all = new ArrayList<>();
+        for (String location : dialect.migrationLocations()) {
+            Optional<List<URL>> files = files(location.substring("classpath:".length()));
+            if (files.isEmpty()) return Optional.empty();
+            all.addAll(files.get());
         }
         return Optional.of(all);
     }
@@ -174,6 +186,9 @@ public final class Migrations {
                 .placeholders(dialect.placeholders())
                 // A newer release may have applied migrations we do not know: that is fine (expand-only).
                 .ignoreMigrationPatterns("*:future")
+                // The pending migrations in one transaction, not one each: an empty database's whole set (and its history
+                // rows) is one commit instead of one per migration, and a start that fails leaves none of them applied.
+                .group(true)
                 .validateMigrationNaming(true)
                 .cleanDisabled(true);
     }
