@@ -1,9 +1,15 @@
 package io.ductus.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +17,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -33,6 +40,9 @@ final class EnginesBench implements BenchMain.Scenario {
     private static final int INTERFACES = 1001;
     private static final Pattern STARTED = Pattern.compile("ductus started in (\\d+) ms");
     private static final Pattern STEP = Pattern.compile("startup - (\\d+) ms (.+)$");
+    private static final Pattern API = Pattern.compile("running: api http://127\\.0\\.0\\.1:(\\d+)");
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final Pattern LISTENING = Pattern.compile("MLLP listener on 127\\.0\\.0\\.1:(\\d+)"); // the project's only MLLP source
 
     @Override
@@ -69,6 +79,10 @@ final class EnginesBench implements BenchMain.Scenario {
                     System.out.printf("RESULT engines start_ms_1001=%d claim_ms=%d%n", one.startedMs, claimMs);
                     return;
                 }
+                // one token for every engine: they share the database's accounts
+                String token = TrialBench.tokenOf(MllpIngestBench.distribution(root).resolve("bin/ductus"), project,
+                        work.resolve("token-data"), "admin", url);
+                one.awaitRetentionRun(token);
                 long postmaster = postmasterPid(work.resolve("pgdata"));
                 if (statements) execute(db, "CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
                 double rateOne = ingest(List.of(one), 16, sliceMs, postmaster, statements ? db : null);
@@ -80,6 +94,8 @@ final class EnginesBench implements BenchMain.Scenario {
                 awaitSpread(db, all);
                 double spreadS = (System.nanoTime() - threeReady) / 1e9;
                 System.out.printf("three engines: owned %s, within one of even %.2f s after the third engine started%n", owned(db, all), spreadS);
+                two.awaitRetentionRun(token);
+                three.awaitRetentionRun(token);
                 double rateThree = ingest(all, 16, sliceMs, postmaster, null);
                 if (System.getenv("BENCH_AGAIN") != null) rateThree = ingest(all, 16, sliceMs, postmaster, null);
                 System.out.printf("strict ingest, 16 connections: one engine %.0f acknowledged per second, three engines %.0f%n",
@@ -387,6 +403,35 @@ final class EnginesBench implements BenchMain.Scenario {
                     throw new IllegalStateException(name + ": the ingest source did not open:\n" + Files.readString(stderr));
                 }
                 Thread.sleep(50);
+            }
+        }
+
+        /**
+         * Until its first retention run ended (5 s after its start: the windows of 1,001 interfaces brought up to the
+         * project, on a new database the partitions' leaves made ahead, a purge walk per interface, the counts): a one-off
+         * of an engine's first minute that the ingest slices are not to measure (it took 16 s beside the one engine's
+         * slice at load 10-17, and two new engines' runs fell into the three engines' slice).
+         */
+        void awaitRetentionRun(String token) throws Exception {
+            Matcher api = API.matcher(Files.readString(stderr));
+            if (!api.find()) throw new IllegalStateException(name + ": its API's port is not in its log");
+            HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.group(1) + "/api/v1/retention"))
+                    .header("Authorization", "Bearer " + token).timeout(Duration.ofSeconds(30)).GET().build();
+            long t0 = System.nanoTime();
+            long deadline = t0 + TimeUnit.SECONDS.toNanos(180);
+            while (true) {
+                HttpResponse<String> r = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() != 200) throw new IllegalStateException(name + ": GET /api/v1/retention answered " + r.statusCode() + ": " + r.body());
+                JsonNode last = JSON.readTree(r.body()).path("lastRun");
+                if (last.path("startedAt").isTextual()) {
+                    System.out.printf("engine %s: its first retention run took %d ms (waited %.1f s for it)%n", name,
+                            last.path("millis").asLong(), (System.nanoTime() - t0) / 1e9);
+                    return;
+                }
+                if (System.nanoTime() > deadline || !process.isAlive()) {
+                    throw new IllegalStateException(name + ": no retention run ended within 180 s (" + stderr + ")");
+                }
+                Thread.sleep(200);
             }
         }
 

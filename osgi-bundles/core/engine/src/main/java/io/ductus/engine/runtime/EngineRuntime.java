@@ -198,7 +198,8 @@ public final class EngineRuntime {
         io.ductus.store.engine.EngineRun.Listener listener = new io.ductus.store.engine.EngineRun.Listener() {
             @Override
             public void claimed(java.util.Set<String> names) {
-                manager.claimed(names);
+                // off the round's thread: the counts' read must not hold up the next round
+                Thread.ofVirtual().name("ductus-claim-wake").start(() -> manager.claimedInRound(names));
             }
 
             @Override

@@ -41,6 +41,10 @@ import org.slf4j.LoggerFactory;
  * have deliveries pending: {@link InterfaceManager#claimedAtStart}). Its idle poll is only a safety net (for a
  * notice lost to a crash): the wait doubles from {@value #IDLE_POLL_MS} ms up to {@value #SAFETY_POLL_MS} ms
  * while its passes find nothing, and starts again at {@value #IDLE_POLL_MS} ms once it is woken or finds work.
+ * The safety net's wait (and a not-delivering worker's) is drawn anew each time between {@value #SAFETY_POLL_MIN_MS}
+ * and {@value #SAFETY_POLL_MS} ms, so that the workers of a thousand interfaces, started together, do not all read at
+ * the same moment: they did, every 30 s, some 2,000 reads queued at once on a 20-connection pool, and a strict
+ * intake waiting behind them for its connection gave up after the pool's 10 s (the engines bench).
  * A retry's back-off is waited exactly.
  */
 final class SlotWorker implements Runnable {
@@ -50,6 +54,8 @@ final class SlotWorker implements Runnable {
     private static final long IDLE_POLL_MS = 1000;
     /** The longest idle wait: the safety net's poll. */
     static final long SAFETY_POLL_MS = 30_000;
+    /** The shortest a safety net's wait is drawn: the workers' polls spread over the last third of the longest wait. */
+    static final long SAFETY_POLL_MIN_MS = SAFETY_POLL_MS * 2 / 3;
     private static final long STORE_ERROR_PAUSE_MS = 1000;
 
     private static final Logger LOG = LoggerFactory.getLogger(SlotWorker.class);
@@ -158,7 +164,7 @@ final class SlotWorker implements Runnable {
                 // and one that ends unwoken leaves the worker as idle as the safety net (its read finding nothing waits as long).
                 if (notOwned) idleWait = SAFETY_POLL_MS;
                 if (pausedNow) allDrained = false; // what is committed meanwhile is read with every lane
-                long waitMs = notOwned ? SAFETY_POLL_MS : pausedNow ? IDLE_POLL_MS : pass();
+                long waitMs = notOwned ? spread(SAFETY_POLL_MS) : pausedNow ? IDLE_POLL_MS : pass();
                 if (pausedNow || lastPassQuiet) asked.forEach(f -> f.complete(null));
                 else if (!asked.isEmpty()) returnQuietAsks(asked);
                 if (waitMs > 0 && running) {
@@ -256,8 +262,14 @@ final class SlotWorker implements Runnable {
         lastPassQuiet = running;
         long idle = idleWait;
         idleWait = Math.min(SAFETY_POLL_MS, idleWait * 2);
-        if (nextDue != Long.MAX_VALUE) return Math.max(1, Math.min(idle, nextDue - clock.millis()));
-        return idle;
+        if (nextDue != Long.MAX_VALUE) return Math.max(1, Math.min(spread(idle), nextDue - clock.millis()));
+        return spread(idle);
+    }
+
+    /** The safety net's wait drawn between {@link #SAFETY_POLL_MIN_MS} and {@link #SAFETY_POLL_MS}; a shorter wait as it is. */
+    static long spread(long waitMs) {
+        if (waitMs < SAFETY_POLL_MS) return waitMs;
+        return java.util.concurrent.ThreadLocalRandom.current().nextLong(SAFETY_POLL_MIN_MS, SAFETY_POLL_MS + 1);
     }
 
     /** Whether the read returned fewer than {@link #READ_PER_LANE} deliveries of every lane: nothing more waited at the read. */
