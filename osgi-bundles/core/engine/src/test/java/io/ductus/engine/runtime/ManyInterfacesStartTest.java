@@ -61,24 +61,7 @@ class ManyInterfacesStartTest {
 
     @Test
     void the_start_reads_only_the_queues_with_deliveries_pending() throws Exception {
-        port = freePort();
-        write("ingest", """
-                source: { type: mllp, listen: 127.0.0.1:%d }
-                format: hl7
-                ordering: { key: PID-3.1, partitions: 8 }
-                destinations:
-                  archive: { type: file, path: "out/{MSH-10}.hl7", fsync: false }
-                """.formatted(port));
-        for (int i = 1; i <= FEEDS; i++) {
-            write("feed-%04d".formatted(i), """
-                    source: internal
-                    format: hl7
-                    ordering: { key: PID-3.1, partitions: 8 }
-                    destinations:
-                      archive: { type: file, path: "feeds/{interface}/{id}.hl7", fsync: false }
-                    """);
-        }
-        real = SqliteStores.open(tmp.resolve("data/ductus.db"));
+        project();
 
         // A first run leaves one delivery pending (its destination paused), then stops.
         start();
@@ -107,6 +90,22 @@ class ManyInterfacesStartTest {
      */
     @Test
     void a_claim_round_reads_only_the_claimed_queues_with_deliveries_pending() throws Exception {
+        project();
+        start();
+        assertThat(send("FIRST")).isEqualTo(AckCode.AA);
+        waitUntil(() -> Files.exists(tmp.resolve("data/out/FIRST.hl7")));
+
+        queueReads.set(0);
+        countReadsUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SlotWorker.SAFETY_POLL_MIN_MS);
+        runtime.interfaces().claimedInRound(runtime.interfaces().queued());
+        assertThat(send("AFTER")).isEqualTo(AckCode.AA);
+        waitUntil(() -> Files.exists(tmp.resolve("data/out/AFTER.hl7")));
+        assertThat(queueReads.get()).as("queue reads after a claim of 1,001 interfaces with nothing pending, and one delivery")
+                .isLessThanOrEqualTo(10);
+    }
+
+    /** One MLLP interface and {@link #FEEDS} internal ones, each with a file destination, on a SQLite store. */
+    private void project() throws Exception {
         port = freePort();
         write("ingest", """
                 source: { type: mllp, listen: 127.0.0.1:%d }
@@ -125,17 +124,6 @@ class ManyInterfacesStartTest {
                     """);
         }
         real = SqliteStores.open(tmp.resolve("data/ductus.db"));
-        start();
-        assertThat(send("FIRST")).isEqualTo(AckCode.AA);
-        waitUntil(() -> Files.exists(tmp.resolve("data/out/FIRST.hl7")));
-
-        queueReads.set(0);
-        countReadsUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SlotWorker.SAFETY_POLL_MIN_MS);
-        runtime.interfaces().claimedInRound(runtime.interfaces().queued());
-        assertThat(send("AFTER")).isEqualTo(AckCode.AA);
-        waitUntil(() -> Files.exists(tmp.resolve("data/out/AFTER.hl7")));
-        assertThat(queueReads.get()).as("queue reads after a claim of 1,001 interfaces with nothing pending, and one delivery")
-                .isLessThanOrEqualTo(10);
     }
 
     private void start() throws IOException {
