@@ -74,12 +74,13 @@ final class CachingConnection implements InvocationHandler {
     }
 
     /**
-     * One kept statement: which of its parameters the current use has set. SQLite keeps a statement's bindings from
-     * one run to the next, and the driver binds every parameter at every execute from the values the statement was
-     * given; a parameter the current use did not set would run with the previous use's value (or NULL), so an
-     * execute is refused until every one is set. Their values are not cleared between uses: {@code
-     * sqlite3_clear_bindings} expires the statement whenever its plan depends on any bound value, and SQLite then
-     * prepares it anew at its next step.
+     * One kept statement: which of its parameters the current use has set. The driver binds every parameter at every
+     * execute from the values the statement was given (NULL for one not given), so a use that left one unset would
+     * run silently with NULL, or with the previous use's value were the driver's values kept: an execute is refused
+     * until every one is set. SQLite's bindings are not cleared between uses: {@code sqlite3_clear_bindings} expires
+     * a statement whenever its {@code expmask} has any bit, and SQLite 3.54 sets one for the joins and index-ordered
+     * reads (the workers' queue read among them) though no parameter's new value expires them; the statement was then
+     * prepared anew at its next step, 50-130 µs a read (docs/development.md, issue 25).
      */
     private final class Kept {
         final String sql;
@@ -114,7 +115,7 @@ final class CachingConnection implements InvocationHandler {
             for (int k = 1; k <= parameters; k++) {
                 if (setIn[k] != use) {
                     throw new SQLException(what + " with parameter " + k + " of " + parameters + " not set since this kept "
-                            + "statement was handed out (it would run with its previous use's value): " + sql);
+                            + "statement was handed out (every use sets every parameter): " + sql);
                 }
             }
         }
