@@ -14,7 +14,8 @@ import java.util.Set;
 
 /**
  * A connection as the store's SQL sees it: {@code prepareStatement(sql)} hands out one statement per SQL
- * text, prepared once and kept, and closing it only clears it for the next use. SQLite prepares in the
+ * text, prepared once and kept, and closing it only hands it back for the next use, whose caller sets every
+ * parameter again (an execute with one not set is refused: {@link Kept}). SQLite prepares in the
  * calling thread on every call otherwise, which costs a noticeable share of a commit, and of a worker's read
  * of its pending deliveries (5 % of the engine's CPU under MLLP load). A text whose statement is still in
  * use (not closed yet) gets a statement of its own, closed as usual; so does every text past the first
@@ -28,7 +29,7 @@ final class CachingConnection implements InvocationHandler {
 
     private final Connection target;
     private final int maxKept;
-    private final Map<String, PreparedStatement> cache = new HashMap<>();
+    private final Map<String, Kept> cache = new HashMap<>();
     private final Set<String> inUse = new HashSet<>();
 
     private CachingConnection(Connection target, int maxKept) {
@@ -59,38 +60,107 @@ final class CachingConnection implements InvocationHandler {
 
     private PreparedStatement cached(String sql) throws SQLException {
         if (inUse.contains(sql)) return target.prepareStatement(sql); // a second one at once: its own, closed as usual
-        PreparedStatement statement = cache.get(sql);
-        if (statement == null) {
+        Kept kept = cache.get(sql);
+        if (kept == null) {
             if (cache.size() >= maxKept) return target.prepareStatement(sql);
-            statement = target.prepareStatement(sql);
-            cache.put(sql, statement);
+            PreparedStatement statement = target.prepareStatement(sql);
+            kept = new Kept(sql, statement, statement.getParameterMetaData().getParameterCount());
+            cache.put(sql, kept);
         }
         inUse.add(sql);
-        PreparedStatement kept = statement;
-        boolean[] closed = {false};
+        kept.handOut();
         return (PreparedStatement) Proxy.newProxyInstance(CachingConnection.class.getClassLoader(),
-                new Class<?>[]{PreparedStatement.class}, (p, m, a) -> {
-                    if (m.getName().equals("close")) {
-                        if (!closed[0]) {
-                            closed[0] = true;
-                            inUse.remove(sql);
-                            kept.clearBatch();
-                            kept.clearParameters();
+                new Class<?>[]{PreparedStatement.class}, kept.new Use());
+    }
+
+    /**
+     * One kept statement: which of its parameters the current use has set. The driver binds every parameter at every
+     * execute from the values the statement was given (NULL for one not given), so a use that left one unset would
+     * run silently with NULL, or with the previous use's value were the driver's values kept: an execute is refused
+     * until every one is set. SQLite's bindings are not cleared between uses: {@code sqlite3_clear_bindings} expires
+     * a statement whenever its {@code expmask} has any bit, and SQLite 3.54 sets one for the joins and index-ordered
+     * reads (the workers' queue read among them) though no parameter's new value expires them; the statement was then
+     * prepared anew at its next step, 50-130 µs a read (docs/development.md, issue 25).
+     */
+    private final class Kept {
+        final String sql;
+        final PreparedStatement statement;
+        final int parameters;
+        /** Per parameter (1-based), the use (or batch row) that last set it; {@code set} of them are {@code use}'s. */
+        final int[] setIn;
+        int use;
+        int set;
+
+        Kept(String sql, PreparedStatement statement, int parameters) {
+            this.sql = sql;
+            this.statement = statement;
+            this.parameters = parameters;
+            this.setIn = new int[parameters + 1];
+        }
+
+        void handOut() {
+            use++;
+            set = 0;
+        }
+
+        void setting(Object index) {
+            if (index instanceof Integer k && k >= 1 && k <= parameters && setIn[k] != use) {
+                setIn[k] = use;
+                set++;
+            }
+        }
+
+        void checkAllSet(String what) throws SQLException {
+            if (set == parameters) return;
+            for (int k = 1; k <= parameters; k++) {
+                if (setIn[k] != use) {
+                    throw new SQLException(what + " with parameter " + k + " of " + parameters + " not set since this kept "
+                            + "statement was handed out (every use sets every parameter): " + sql);
+                }
+            }
+        }
+
+        /** The statement as one caller holds it, until it closes it. */
+        final class Use implements InvocationHandler {
+            private boolean closed;
+
+            @Override
+            public Object invoke(Object p, Method m, Object[] a) throws Throwable {
+                String name = m.getName();
+                if (name.equals("close")) {
+                    if (!closed) {
+                        closed = true;
+                        inUse.remove(sql);
+                        statement.clearBatch(); // also lets go of the values (the driver's own array), not SQLite's bindings
+                    }
+                    return null;
+                }
+                if (a != null && a.length >= 2 && m.getDeclaringClass() == PreparedStatement.class && name.startsWith("set")) {
+                    setting(a[0]);
+                } else if (a == null || a.length == 0) {
+                    switch (name) {
+                        case "execute", "executeQuery", "executeUpdate", "executeLargeUpdate" -> checkAllSet(name);
+                        case "addBatch" -> {
+                            checkAllSet(name);
+                            handOut(); // the next row sets every parameter again
                         }
-                        return null;
+                        case "clearParameters" -> handOut();
+                        default -> { }
                     }
-                    try {
-                        return m.invoke(kept, a);
-                    } catch (InvocationTargetException e) {
-                        throw e.getCause();
-                    }
-                });
+                }
+                try {
+                    return m.invoke(statement, a);
+                } catch (InvocationTargetException e) {
+                    throw e.getCause();
+                }
+            }
+        }
     }
 
     private void closeAll() {
-        for (PreparedStatement s : cache.values()) {
+        for (Kept k : cache.values()) {
             try {
-                s.close();
+                k.statement.close();
             } catch (SQLException ignored) {
                 // the connection closes next
             }
