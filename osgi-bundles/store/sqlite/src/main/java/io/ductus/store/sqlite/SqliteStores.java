@@ -78,7 +78,7 @@ public final class SqliteStores {
         Checkpointer checkpointer = null;
         try {
             freePagesGoBack(writerSource, absolute);
-            Migrations.migrate(writerSource, Dialect.SQLITE); // on its own connection, closed before writing
+            Migrations.migrate(migrationSource(absolute), Dialect.SQLITE); // on its own connection, closed before writing
             io.ductus.store.jdbc.StoreActivation.step("migrated");
             writerConnection = writerSource.getConnection();
             io.ductus.store.jdbc.MessageIds.floorFromSequence(writerConnection); // a file made with AUTOINCREMENT
@@ -150,6 +150,18 @@ public final class SqliteStores {
         }
         SQLiteDataSource source = new SQLiteDataSource(config);
         source.setUrl("jdbc:sqlite:" + file);
+        return source;
+    }
+
+    /**
+     * The migrations' connection: its transactions begin IMMEDIATE, taking the write lock first, so that stores opened at
+     * once on a new file (an engine and a command, say) wait for each other's migrations (the busy timeout) instead of
+     * one failing with SQLITE_BUSY: a deferred transaction that read first cannot take the write lock another took
+     * meanwhile, and SQLite refuses it at once rather than wait.
+     */
+    static SQLiteDataSource migrationSource(Path file) {
+        SQLiteDataSource source = dataSource(file, true);
+        source.getConfig().setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
         return source;
     }
 
