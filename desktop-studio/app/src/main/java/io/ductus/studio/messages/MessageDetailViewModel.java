@@ -13,6 +13,7 @@ import io.ductus.studio.hl7.Hl7TreeReader;
 import io.ductus.studio.hl7.Hl7TreeViewModel;
 import io.ductus.studio.server.Navigator;
 import io.ductus.studio.server.ServerSession;
+import io.ductus.studio.task.Cancellable;
 import java.util.List;
 import java.util.Optional;
 import javafx.beans.property.BooleanProperty;
@@ -60,6 +61,9 @@ public final class MessageDetailViewModel {
     private final ObjectProperty<Delivery> selectedDelivery = new SimpleObjectProperty<>();
     private Payload payload;
     private boolean reloading;
+    /** The read of the message asked for last, and of its payload or output: an older answer never shows. */
+    private Cancellable reading = Cancellable.NONE;
+    private Cancellable contents = Cancellable.NONE;
 
     public MessageDetailViewModel(ServerSession session, Navigator navigator, Hl7TreeReader reader, Hl7Dictionary dictionary) {
         this.session = session;
@@ -157,6 +161,14 @@ public final class MessageDetailViewModel {
             return;
         }
         editing.set(false);
+        contents.cancel();
+        if (message.get() != null && message.get().id() != id) {
+            // Until the asked-for message is read, none is shown: an action now would act on the one before.
+            message.set(null);
+            deliveries.clear();
+            header.set("Message " + id + " · reading…");
+            facts.set("");
+        }
         payload = null;
         payloadShown.set(false);
         payloadText.set("");
@@ -176,7 +188,8 @@ public final class MessageDetailViewModel {
 
     /** Reads the message and shows it, then {@code statusAfter} (what an action just did). */
     private void load(long id, String statusAfter) {
-        session.call(() -> session.api().message(id), m -> {
+        reading.cancel(); // reads overlap on the network: the answer about a message asked for before must not replace this one
+        reading = session.call(() -> session.api().message(id), m -> {
             showMessage(m);
             status.set(statusAfter);
         }, status::set);
@@ -202,7 +215,8 @@ public final class MessageDetailViewModel {
     public void showPayload() {
         Message m = message.get();
         if (m == null) return;
-        session.call(() -> session.api().payload(m.id()), p -> {
+        contents.cancel();
+        contents = session.call(() -> session.api().payload(m.id()), p -> {
             payload = p;
             payloadShown.set(true);
             payloadText.set(p.text());
@@ -231,7 +245,8 @@ public final class MessageDetailViewModel {
             outputText.set(d.destination() + " saved no output for this message.");
             return;
         }
-        session.call(() -> session.api().output(m.id(), d.destination()), p -> outputText.set(p.text()), status::set);
+        contents.cancel();
+        contents = session.call(() -> session.api().output(m.id(), d.destination()), p -> outputText.set(p.text()), status::set);
     }
 
     // ---- acting

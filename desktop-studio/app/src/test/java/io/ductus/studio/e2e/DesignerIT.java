@@ -154,7 +154,9 @@ class DesignerIT {
             vm.messages().detail().show(doe.id());
             return null;
         });
-        await("the message's detail", 30, () -> vm.messages().detail().messageProperty().get() != null);
+        // The browser shows its newest message first: the detail must be the one asked for before it is tried.
+        await("the message's detail", 30, () -> vm.messages().detail().messageProperty().get() != null
+                && vm.messages().detail().messageProperty().get().id() == doe.id());
         robot.clickOn("#try-in-designer");
         await("the designer with the message as its sample", 30, () -> vm.screenProperty().get() == Screen.DESIGNER
                 && designer.trial().samples().size() == 1);
@@ -162,7 +164,7 @@ class DesignerIT {
             await("the sample's tree", 10, () -> designer.trial().tree().rootProperty().get() != null
                     && "Doe".equals(designer.trial().tree().rootProperty().get().find("PID-5.1").value()));
         } catch (AssertionError e) {
-            // Failed twice on 2026-12-03 (in the suite and once right after it) and not in five runs after: say what was there.
+            // Say what the trial held: a tree that does not show is otherwise a bare timeout.
             throw new AssertionError(e.getMessage() + onFx(() -> " (samples " + designer.trial().samples().stream()
                     .map(x -> x.label() + ": " + x.payload().replace('\r', '|')).toList() + ", problem \""
                     + designer.trial().sampleProblemProperty().get() + "\", root " + designer.trial().tree().rootProperty().get()

@@ -8,6 +8,7 @@ import io.ductus.format.hl7.Hl7Dictionary;
 import io.ductus.studio.hl7.Hl7TreeReader;
 import io.ductus.studio.server.ServerSession;
 import io.ductus.studio.testing.FakeApi;
+import io.ductus.studio.testing.QueuedTaskExecutor;
 import io.ductus.studio.testing.RecordingNavigator;
 import io.ductus.studio.testing.ScriptedDialogs;
 import io.ductus.studio.testing.Sessions;
@@ -123,5 +124,26 @@ class MessageDetailViewModelTest {
         vm.show(9);
         assertThat(vm.messageProperty().get().id()).isEqualTo(7);
         assertThat(vm.editingProperty().get()).isTrue();
+    }
+
+    @Test
+    void the_message_asked_for_last_is_the_one_shown_and_tried_whatever_order_the_reads_answer_in() {
+        api.message(8, "adt-in", "sent", ADT.replace("DOE^JANE", "ROE^ANN"), FakeApi.delivery("archive", "sent", null));
+        QueuedTaskExecutor tasks = new QueuedTaskExecutor();
+        vm = new MessageDetailViewModel(Sessions.of(api, dialogs, tasks), navigator, new Hl7TreeReader(), Hl7Dictionary.standard());
+        vm.show(7);
+        tasks.runAll();
+        vm.show(8); // the browser selected 7 (its newest), then the user chose 8: 7's payload and 8 are read at once
+        assertThat(vm.messageProperty().get()).as("nothing shown while 8 is read, so no action can take 7 for it").isNull();
+        assertThat(vm.headerProperty().get()).isEqualTo("Message 8 · reading…");
+        vm.trySample();
+        assertThat(navigator.went).isEmpty();
+        vm.show(7);
+        vm.show(8);
+        assertThat(tasks.queued()).as("the reads of the messages asked for before are called off").isEqualTo(1);
+        tasks.runAll();
+        assertThat(vm.messageProperty().get().id()).isEqualTo(8);
+        vm.trySample();
+        assertThat(navigator.went).containsExactly("try 8 in adt-in");
     }
 }
