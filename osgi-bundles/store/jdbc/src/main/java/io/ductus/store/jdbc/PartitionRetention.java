@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * PostgreSQL's retention by partitions (docs/retention.md), one maintenance run at a time, time as an argument:
@@ -43,6 +45,8 @@ final class PartitionRetention {
     static final long DETACH_PAUSE_NANOS = 10L * Partitions.DETACH_LOCK_TIMEOUT_MS * 1_000_000;
     /** How long one run keeps trying to detach a period before it leaves it to the next run. */
     static final long DETACH_PATIENCE_NANOS = 60_000_000_000L;
+
+    private static final Logger log = LoggerFactory.getLogger(PartitionRetention.class);
 
     private final Transactions tx;
     private final Tiers tiers;
@@ -85,10 +89,7 @@ final class PartitionRetention {
      * under them. Returns how many it made (none on a database that has them: one read of the catalog).
      */
     int makeCurrent(long now) {
-        Map<String, State> leaves = tx.read(Partitions::leaves);
-        int made = 0;
-        for (Period p : Periods.current(now)) made += Partitions.ensure(tx, p, leaves, true);
-        return made;
+        return Partitions.ensureAll(tx, Periods.current(now), tx.read(Partitions::leaves), true);
     }
 
     private Maintained run(long now, Map<String, Keeping> keeping) {
@@ -121,6 +122,12 @@ final class PartitionRetention {
         leaves = tx.read(Partitions::leaves);
         int made = 0;
         int gaveUp = 0;
+        try {
+            made = Partitions.ensureAll(tx, Periods.wanted(now), leaves, false);
+        } catch (StoreException e) {
+            // a leaf's lock was not free in time (or the lot failed otherwise): one period at a time, as it can
+            log.debug("making the leaves ahead together failed, one period at a time: {}", e.getMessage());
+        }
         for (Period p : Periods.wanted(now)) {
             boolean tomorrow = p.equals(Periods.tomorrow(p.tier(), now));
             try {

@@ -21,8 +21,9 @@ import java.util.regex.Pattern;
  * leaf is made as a table of its own and then attached: ATTACH PARTITION takes only a SHARE UPDATE EXCLUSIVE
  * lock on its tier's table, which neither inserts nor reads conflict with, so making one never holds up
  * intake, even behind a long report query (CREATE TABLE … PARTITION OF would take an ACCESS EXCLUSIVE lock,
- * and every insert would queue behind it while it waited). One table per transaction, messages first. A
- * period's two leaves are detached together, in one transaction ({@link #detach}).
+ * and every insert would queue behind it while it waited). Leaves ahead of time are made together, in one
+ * transaction ({@link #ensureAll}); a leaf an insert finds missing, on its own ({@link #ensure}); messages
+ * first. A period's two leaves are detached together, in one transaction ({@link #detach}).
  */
 final class Partitions {
 
@@ -85,15 +86,7 @@ final class Partitions {
                         ps.setString(1, leaf);
                         ps.executeQuery().close();
                     }
-                    if (state(c, leaf).isEmpty()) {
-                        s.execute("CREATE TABLE " + leaf + " (LIKE " + table + " INCLUDING DEFAULTS) WITH (fillfactor = "
-                                + (table.equals("messages") ? 90 : 80) + ")");
-                        indexes(c, table, leaf);
-                    }
-                    if (state(c, leaf).orElse(State.DETACHED) == State.DETACHED) {
-                        s.execute("ALTER TABLE " + table + "_t" + p.tier() + " ATTACH PARTITION " + leaf
-                                + " FOR VALUES FROM (" + p.from() + ") TO (" + p.to() + ")");
-                    }
+                    make(c, s, table, p);
                 }
                 return null;
             });
@@ -101,6 +94,58 @@ final class Partitions {
             made++;
         }
         return made;
+    }
+
+    /**
+     * Makes the missing leaves of all these periods in one transaction; how many it made. Each leaf attached
+     * under a tier's table makes every connection plan its cached statements on that table again, so a new
+     * database's leaves ahead (about 40) made one transaction at a time re-planned the hot path's statements
+     * about 40 times over in an engine's first minute; attached together, once. The leaves' advisory locks are
+     * all taken first, in the leaves' order, so two such callers, or one and a writer making a single leaf
+     * ({@link #ensure}), never wait for each other in a circle. {@code wait} as in {@link #ensure}: if a lock is
+     * not free in time, nothing is made and the caller may make them one period at a time.
+     */
+    static int ensureAll(Transactions tx, List<Period> periods, Map<String, State> leaves, boolean wait) {
+        TreeMap<String, Period> missing = new TreeMap<>();
+        for (Period p : periods) {
+            for (String table : Periods.TABLES) {
+                if (leaves.get(p.leaf(table)) != State.ATTACHED) missing.put(p.leaf(table), p);
+            }
+        }
+        if (missing.isEmpty()) return 0;
+        tx.write(Durability.STRICT, c -> {
+            try (Statement s = c.createStatement()) {
+                s.execute("SET LOCAL lock_timeout = " + (wait ? 0 : LOCK_TIMEOUT_MS));
+                try (PreparedStatement ps = c.prepareStatement("SELECT pg_advisory_xact_lock(" + LEAF_LOCK + ", hashtext(?))")) {
+                    for (String leaf : missing.keySet()) {
+                        ps.setString(1, leaf);
+                        ps.executeQuery().close();
+                    }
+                }
+                for (Period p : new java.util.LinkedHashSet<>(missing.values())) {
+                    for (String table : Periods.TABLES) { // messages first, as one at a time
+                        if (missing.containsKey(p.leaf(table))) make(c, s, table, p);
+                    }
+                }
+            }
+            return null;
+        });
+        for (String leaf : missing.keySet()) leaves.put(leaf, State.ATTACHED);
+        return missing.size();
+    }
+
+    /** Makes and attaches one leaf, under its advisory lock; whatever a maker before it left done stays. */
+    private static void make(Connection c, Statement s, String table, Period p) throws SQLException {
+        String leaf = p.leaf(table);
+        if (state(c, leaf).isEmpty()) {
+            s.execute("CREATE TABLE " + leaf + " (LIKE " + table + " INCLUDING DEFAULTS) WITH (fillfactor = "
+                    + (table.equals("messages") ? 90 : 80) + ")");
+            indexes(c, table, leaf);
+        }
+        if (state(c, leaf).orElse(State.DETACHED) == State.DETACHED) {
+            s.execute("ALTER TABLE " + table + "_t" + p.tier() + " ATTACH PARTITION " + leaf
+                    + " FOR VALUES FROM (" + p.from() + ") TO (" + p.to() + ")");
+        }
     }
 
     /**
