@@ -111,9 +111,11 @@ final class AckStepsBench implements BenchMain.Scenario {
         Path filesDir = files == null || files.isBlank() ? null : Path.of(files);
         String before = System.getenv("BENCH_DUCTUS_BEFORE");
         if (before != null && !before.isBlank()) homes.add(Path.of(before));
-        System.out.printf("%s: one MLLP connection, strict %s, %s; %d rounds of %d ms slices; load average %s%s%n",
+        System.out.printf("%s: one MLLP connection, strict %s, %s; %d rounds of %d ms slices; load average %s%s%s%s%n",
                 scenario, postgres ? "PostgreSQL (embedded, fsync and synchronous commits on)" : "SQLite", homes, rounds, sliceMs,
-                loadBefore, filesDir == null ? "" : "; files written to " + filesDir);
+                loadBefore, filesDir == null ? "" : "; files written to " + filesDir,
+                SPLIT ? "; split: the same engine with its destination paused, the store alone with the workers' outcomes" : "",
+                System.getenv("BENCH_ENGINE_CPUS") == null ? "" : "; engines on CPUs " + System.getenv("BENCH_ENGINE_CPUS"));
 
         EmbeddedPostgres pg = null;
         if (postgres) {
@@ -136,12 +138,21 @@ final class AckStepsBench implements BenchMain.Scenario {
     private void measure(Path work, List<Path> homes, EmbeddedPostgres pg, Path filesDir, int rounds, long sliceMs, long warmupMs, long recordMs,
                          String loadBefore) throws Exception {
         Rate store1 = new Rate();
+        Map<StoreAlone.Mix, Rate> mixRates = new java.util.EnumMap<>(StoreAlone.Mix.class);
+        Map<StoreAlone.Mix, List<Long>> mixTrips = new java.util.EnumMap<>(StoreAlone.Mix.class);
+        Map<StoreAlone.Mix, Map<String, List<Long>>> mixSteps = new java.util.EnumMap<>(StoreAlone.Mix.class);
+        for (StoreAlone.Mix mix : MIXES) {
+            mixRates.put(mix, new Rate());
+            mixTrips.put(mix, new ArrayList<>());
+        }
         Rate echo = new Rate();
         List<Long> echoTrips = new ArrayList<>();
         List<Measured> engines = new ArrayList<>();
         long[] counter = {0};
         StoreAlone alone = new StoreAlone();
         List<Long> aloneTrips = new ArrayList<>();
+        // SPLIT: the largest WAL file seen after a slice, by what wrote it (a WAL that does not start over grows)
+        Map<String, Long> walMax = new java.util.LinkedHashMap<>();
         Map<String, List<Long>> aloneSteps = Map.of();
         try (JdbcStore store = pg != null ? PostgresStores.open(MllpIngestBench.newDatabase(pg, "alone"))
                 : SqliteStores.open(work.resolve("store1.db"));
@@ -149,15 +160,29 @@ final class AckStepsBench implements BenchMain.Scenario {
              MllpSender toEcho = new MllpSender(echoServer.port())) {
             try {
                 for (int i = 0; i < homes.size(); i++) {
-                    engines.add(new Measured(homes.get(i), MllpIngestBench.Engine.startFrom(homes.get(i), work, "engine" + i,
-                            pg == null ? null : MllpIngestBench.newDatabase(pg, "engine" + i), false, filesDir)));
+                    engines.add(new Measured(homes.get(i), i == 0 ? "" : "_before", MllpIngestBench.Engine.startFrom(homes.get(i), work,
+                            "engine" + i, pg == null ? null : MllpIngestBench.newDatabase(pg, "engine" + i), false, filesDir)));
+                }
+                if (SPLIT) {
+                    if (pg != null) throw new IllegalStateException("BENCH_ACK_STEPS_SPLIT: SQLite only");
+                    engines.add(new Measured(homes.get(0), "_paused", startPaused(homes.get(0), work, "engine-paused", filesDir)));
                 }
                 for (Measured m : engines) send(m.sender, "W", warmupMs, null, counter); // the JIT compiles the hot path first
                 alone.slice(store, 1, sliceMs, null);
+                for (StoreAlone.Mix mix : MIXES) alone.sliceWithOutcomes(store, sliceMs, null, mix);
                 send(toEcho, "E", sliceMs, null, counter);
+                Path aloneWal = work.resolve("store1.db-wal");
                 for (int r = 0; r < rounds; r++) {
                     store1.add(alone.slice(store, 1, sliceMs, null), sliceMs);
-                    for (Measured m : engines) m.c1.add(send(m.sender, "C", sliceMs, m.roundTrips, counter), sliceMs);
+                    if (SPLIT) walMax.merge("store1", walSize(aloneWal), Math::max);
+                    for (Measured m : engines) {
+                        m.c1.add(send(m.sender, "C", sliceMs, m.roundTrips, counter), sliceMs);
+                        if (SPLIT) walMax.merge("engine" + m.label, walSize(m.engine.data.resolve("ductus.db-wal")), Math::max);
+                    }
+                    for (StoreAlone.Mix mix : MIXES) {
+                        mixRates.get(mix).add(alone.sliceWithOutcomes(store, sliceMs, null, mix), sliceMs);
+                        walMax.merge("store1_" + mix.name().toLowerCase(java.util.Locale.ROOT), walSize(aloneWal), Math::max);
+                    }
                     echo.add(send(toEcho, "E", sliceMs, echoTrips, counter), sliceMs);
                 }
                 Path settings = writeSettings(work.resolve("ack-steps.jfc"));
@@ -167,7 +192,11 @@ final class AckStepsBench implements BenchMain.Scenario {
                     m.record(work.resolve("engine" + i + ".jfr"), settings, recordMs, counter);
                     if (COUNT_STATEMENTS && pg != null) m.statements = Statements.read(pg, "bench_engine" + i);
                 }
-                aloneSteps = recordAlone(alone, store, work.resolve("store-alone.jfr"), recordMs, aloneTrips);
+                aloneSteps = recordAlone(() -> alone.slice(store, 1, recordMs, aloneTrips), work.resolve("store-alone.jfr"));
+                for (StoreAlone.Mix mix : MIXES) {
+                    mixSteps.put(mix, recordAlone(() -> alone.sliceWithOutcomes(store, recordMs, mixTrips.get(mix), mix),
+                            work.resolve("store-alone-" + mix.name().toLowerCase(java.util.Locale.ROOT) + ".jfr")));
+                }
             } finally {
                 for (Measured m : engines) m.close();
             }
@@ -176,9 +205,12 @@ final class AckStepsBench implements BenchMain.Scenario {
 
         System.out.printf("%nthe store alone, one writer, this message, strict%s: %8.0f commits/s%n",
                 pg == null ? "" : " (a database of its own in the same server)", store1.perSecond());
+        for (StoreAlone.Mix mix : MIXES) {
+            System.out.printf("the store alone, the same with each message's delivery as %s: %8.0f commits/s%n", mix, mixRates.get(mix).perSecond());
+        }
         for (Measured m : engines) {
-            System.out.printf("the engine %s, one connection: %8.0f ACKs/s (round trip p50 %.0f us)%n",
-                    m.home, m.c1.perSecond(), Median.of(m.roundTrips) / 1e3);
+            System.out.printf("the engine %s%s, one connection: %8.0f ACKs/s (round trip p50 %.0f us)%n",
+                    m.home, m.label.equals("_paused") ? " (its destination paused)" : "", m.c1.perSecond(), Median.of(m.roundTrips) / 1e3);
         }
         System.out.printf("a bare MLLP echo server, one connection:             %8.0f ACKs/s (round trip p50 %.0f us)%n",
                 echo.perSecond(), Median.of(echoTrips) / 1e3);
@@ -198,13 +230,12 @@ final class AckStepsBench implements BenchMain.Scenario {
             if (m.statements != null) Statements.print(m.statements, m.recordedTrips.size());
         }
         // The same steps of the writer in this JVM, the store alone: where the engine's store call differs from it.
-        System.out.printf("%nthe store alone in this JVM, one call at a time, step by step (%d calls recorded; medians, means in brackets,"
-                + " microseconds):%n", aloneTrips.size());
-        System.out.printf("  %-58s %7.0f  (%5.0f)%n", "store call", Median.of(aloneTrips) / 1e3, mean(aloneTrips) / 1e3);
-        for (Step step : steps) {
-            if (!step.event().startsWith(storeEvents) || step.depth() != 3) continue;
-            List<Long> d = aloneSteps.getOrDefault(step.event() + (step.strict() == null ? "" : "/" + step.strict()), List.of());
-            System.out.printf("  %-58s %7.0f  (%5.0f)  n=%d%n", "  " + step.label(), Median.of(d) / 1e3, mean(d) / 1e3, d.size());
+        printAlone("the store alone in this JVM, one call at a time", aloneTrips, aloneSteps);
+        for (StoreAlone.Mix mix : MIXES) printAlone("the store alone with each message's delivery as " + mix, mixTrips.get(mix), mixSteps.get(mix));
+        if (!walMax.isEmpty()) {
+            System.out.print("the largest WAL file after a slice (MB):");
+            walMax.forEach((k, v) -> System.out.printf(" %s %.1f", k, v / 1048576.0));
+            System.out.println();
         }
         System.out.printf("load average: %s before, %s after%n", loadBefore, loadAfter);
         for (int i = engines.size() - 1; i >= 0; i--) { // this build's line last: the scenario's RESULT
@@ -216,9 +247,18 @@ final class AckStepsBench implements BenchMain.Scenario {
             if (m.statements != null) {
                 keys.append(String.format(" statements_per_msg=%.1f", Statements.total(m.statements) / (double) m.recordedTrips.size()));
             }
+            for (StoreAlone.Mix mix : i == 0 ? MIXES : List.<StoreAlone.Mix>of()) {
+                String k = mix.name().toLowerCase(java.util.Locale.ROOT);
+                Map<String, List<Long>> st = mixSteps.get(mix);
+                keys.append(String.format(" store1_%s=%.0f %s_call_us=%.0f %s_work_us=%.0f %s_commit_us=%.0f %s_commit_relaxed_us=%.0f",
+                        k, mixRates.get(mix).perSecond(), k, Median.of(mixTrips.get(mix)) / 1e3,
+                        k, Median.of(st.getOrDefault(storeEvents + "Work/true", List.of())) / 1e3,
+                        k, Median.of(st.getOrDefault(commitEvent + "/true", List.of())) / 1e3,
+                        k, Median.of(st.getOrDefault(commitEvent + "/false", List.of())) / 1e3));
+            }
             System.out.printf("RESULT %s%s c1=%.0f store1=%.0f echo_c1=%.0f c1_over_store1=%.2f ack_p50_ms=%.2f commit_p50_ms=%.2f"
                             + " ack_over_commit=%.1f engine_p50_ms=%.2f engine_mean_ms=%.2f alone_call_us=%.0f alone_work_us=%.0f alone_commit_us=%.0f%s%n",
-                    scenario, i == 0 ? "" : "_before", m.c1.perSecond(), store1.perSecond(), echo.perSecond(), m.c1.perSecond() / store1.perSecond(),
+                    scenario, m.label, m.c1.perSecond(), store1.perSecond(), echo.perSecond(), m.c1.perSecond() / store1.perSecond(),
                     tripP50 / 1e6, commitP50 / 1e6, tripP50 / commitP50, Median.of(m.steps(steps.get(0))) / 1e6,
                     mean(m.steps(steps.get(0))) / 1e6, Median.of(aloneTrips) / 1e3,
                     Median.of(aloneSteps.getOrDefault(storeEvents + "Work/true", List.of())) / 1e3,
@@ -229,6 +269,8 @@ final class AckStepsBench implements BenchMain.Scenario {
     /** One engine measured: its rate in the alternating slices, its round trips, and its recorded steps. */
     private static final class Measured implements AutoCloseable {
         final Path home;
+        /** The RESULT line's suffix: "" this build, "_before" BENCH_DUCTUS_BEFORE's, "_paused" this build with its destination paused. */
+        final String label;
         final MllpIngestBench.Engine engine;
         final MllpSender sender;
         final Rate c1 = new Rate();
@@ -238,8 +280,9 @@ final class AckStepsBench implements BenchMain.Scenario {
         /** The statements its database ran in the recorded window, by text (BENCH_ACK_STEPS_STATEMENTS), or null. */
         Map<String, double[]> statements;
 
-        Measured(Path home, MllpIngestBench.Engine engine) throws IOException {
+        Measured(Path home, String label, MllpIngestBench.Engine engine) throws IOException {
             this.home = home;
+            this.label = label;
             this.engine = engine;
             this.sender = new MllpSender(engine.port);
         }
@@ -346,14 +389,62 @@ final class AckStepsBench implements BenchMain.Scenario {
         return acked;
     }
 
-    /** The store alone's writer steps, recorded in this JVM while it stores one message at a time for {@code millis}. */
-    private Map<String, List<Long>> recordAlone(StoreAlone alone, JdbcStore store, Path file, long millis, List<Long> trips)
-            throws Exception {
+    /**
+     * {@code BENCH_ACK_STEPS_SPLIT=1} (SQLite): where the engine's commit differs from the store alone's, split in the
+     * same slices. A second engine of this build with its file destination paused before it starts (set through the
+     * store, as {@code POST .../pause} saves it: intake stores the same rows, no worker reads, sends or records while
+     * it is measured, {@code RESULT ack-steps_paused}), and the store alone doing the engine's whole write mix per
+     * message ({@link StoreAlone#sliceWithOutcomes}: the strict store of N while a worker thread reads N-1's lane and
+     * records its outcome relaxed, {@code store1_mix}, {@code mix_*_us}).
+     */
+    private static final boolean SPLIT = System.getenv("BENCH_ACK_STEPS_SPLIT") != null;
+    /**
+     * With {@code SPLIT}, the store alone's write mixes measured ({@code BENCH_ACK_STEPS_MIX=outcomes,reads,records,inline},
+     * {@link StoreAlone.Mix}; {@code outcomes} when not set): each in its own slice of every round.
+     */
+    private static final List<StoreAlone.Mix> MIXES = !SPLIT ? List.of()
+            : java.util.Arrays.stream(System.getenv().getOrDefault("BENCH_ACK_STEPS_MIX", "outcomes").split(","))
+                    .map(String::strip).filter(m -> !m.isEmpty()).map(m -> StoreAlone.Mix.valueOf(m.toUpperCase(java.util.Locale.ROOT))).toList();
+
+    /** This build's engine with its destination {@code ingest/archive} paused from its first moment. */
+    private static MllpIngestBench.Engine startPaused(Path home, Path work, String name, Path filesDir) throws Exception {
+        Path data = Files.createDirectories(work.resolve(name).resolve("data"));
+        try (JdbcStore store = SqliteStores.open(data.resolve("ductus.db"))) {
+            store.setPaused(new io.ductus.store.DestinationRef("ingest", "archive"), true, System.currentTimeMillis(), null);
+        }
+        return MllpIngestBench.Engine.startFrom(home, work, name, null, false, filesDir);
+    }
+
+    private static long walSize(Path wal) {
+        try {
+            return Files.size(wal);
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /** What the store alone does while it is recorded; its call times go to a list of the caller's. */
+    private interface AloneRun {
+        long run() throws Exception;
+    }
+
+    private void printAlone(String what, List<Long> trips, Map<String, List<Long>> byStep) {
+        System.out.printf("%n%s, step by step (%d calls recorded; medians, means in brackets, microseconds):%n", what, trips.size());
+        System.out.printf("  %-58s %7.0f  (%5.0f)%n", "store call", Median.of(trips) / 1e3, mean(trips) / 1e3);
+        for (Step step : steps) {
+            if (!step.event().startsWith(storeEvents) || (step.depth() != 3 && !step.key().equals("commit_relaxed"))) continue;
+            List<Long> d = byStep.getOrDefault(step.event() + (step.strict() == null ? "" : "/" + step.strict()), List.of());
+            System.out.printf("  %-58s %7.0f  (%5.0f)  n=%d%n", "  " + step.label(), Median.of(d) / 1e3, mean(d) / 1e3, d.size());
+        }
+    }
+
+    /** The store alone's writer steps, recorded in this JVM while {@code alone} stores one message at a time. */
+    private Map<String, List<Long>> recordAlone(AloneRun alone, Path file) throws Exception {
         try (Recording recording = new Recording()) {
             steps.stream().map(Step::event).filter(e -> e.startsWith(storeEvents)).distinct()
                     .forEach(e -> recording.enable(e).withThreshold(Duration.ZERO).withoutStackTrace());
             recording.start();
-            alone.slice(store, 1, millis, trips);
+            alone.run();
             recording.stop();
             recording.dump(file);
         }

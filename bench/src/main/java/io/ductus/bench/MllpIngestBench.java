@@ -486,7 +486,12 @@ final class MllpIngestBench implements BenchMain.Scenario {
                             + "    type: file\n"
                             + "    path: \"" + (filesDir == null ? "out" : filesDir.resolve(name).toString()) + "/{MSH-10}.hl7\"\n"
                             + "    fsync: " + fsyncFiles + "\n");
-            List<String> command = new ArrayList<>(List.of(home.resolve("bin/ductus").toString(),
+            List<String> command = new ArrayList<>();
+            // BENCH_ENGINE_CPUS=1: the engine pinned to those CPUs (taskset -c; bin/ductus execs java, so the JVM is), e.g.
+            // with the bench itself under `taskset -c 0`: the sender and the engine on separate cores
+            String cpus = System.getenv("BENCH_ENGINE_CPUS");
+            if (cpus != null && !cpus.isBlank()) command.addAll(List.of("taskset", "-c", cpus.strip()));
+            command.addAll(List.of(home.resolve("bin/ductus").toString(),
                     "serve", "--project", project.toString(), "--data", data.toString(), "--api-listen", "127.0.0.1:0",
                     "--plugins", dir.resolve("plugins").toString()));
             if (database != null) command.addAll(List.of("--database", database));
