@@ -46,6 +46,12 @@ final class CpuUse {
                 (b[0] - benchStart[0]) / TICKS, (b[1] - benchStart[1]) / TICKS, busy, seconds);
     }
 
+    /** A process's CPU time so far (user and system), in ms. */
+    static long processMs(long pid) throws IOException {
+        long[] t = process(pid);
+        return Math.round((t[0] + t[1]) * 1000 / TICKS);
+    }
+
     /** A process's user and system ticks (fields 14 and 15 of /proc/pid/stat, counted after the command's closing parenthesis). */
     private static long[] process(long pid) throws IOException {
         String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));

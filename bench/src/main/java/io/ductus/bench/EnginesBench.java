@@ -70,13 +70,14 @@ final class EnginesBench implements BenchMain.Scenario {
             try (Connection db = DriverManager.getConnection(jdbc, "postgres", "postgres")) {
                 Engine one = Engine.start(root, work, "one", project, url);
                 long claimMs = claimTime(db, one);
-                System.out.printf("engine one: started in %d ms (its own figure; %d ms from spawn), all %d interfaces claimed %d ms"
-                        + " after its run was registered%n", one.startedMs, one.spawnToStartedMs, INTERFACES, claimMs);
+                System.out.printf("engine one: started in %d ms (its own figure; %d ms from spawn; %d ms of CPU until then), all %d"
+                        + " interfaces claimed %d ms after its run was registered%n", one.startedMs, one.spawnToStartedMs, one.startCpuMs,
+                        INTERFACES, claimMs);
                 one.printSteps();
                 if (System.getenv("BENCH_START_ONLY") != null) { // the start alone, for before and after (BENCH_DUCTUS_HOME)
                     one.stop();
                     System.out.printf("load average: %s before, %s after%n", loadBefore, LoadAverage.now());
-                    System.out.printf("RESULT engines start_ms_1001=%d claim_ms=%d%n", one.startedMs, claimMs);
+                    System.out.printf("RESULT engines start_ms_1001=%d claim_ms=%d start_cpu_ms=%d%n", one.startedMs, claimMs, one.startCpuMs);
                     return;
                 }
                 // one token for every engine: they share the database's accounts
@@ -350,15 +351,17 @@ final class EnginesBench implements BenchMain.Scenario {
         final int port;
         final long startedMs;
         final long spawnToStartedMs;
+        final long startCpuMs;
         volatile String id;
 
-        private Engine(String name, Process process, Path stderr, int port, long startedMs, long spawnToStartedMs) {
+        private Engine(String name, Process process, Path stderr, int port, long startedMs, long spawnToStartedMs, long startCpuMs) {
             this.name = name;
             this.process = process;
             this.stderr = stderr;
             this.port = port;
             this.startedMs = startedMs;
             this.spawnToStartedMs = spawnToStartedMs;
+            this.startCpuMs = startCpuMs;
         }
 
         static Engine start(Path root, Path work, String name, Path project, String database) throws Exception {
@@ -376,12 +379,14 @@ final class EnginesBench implements BenchMain.Scenario {
             Runtime.getRuntime().addShutdownHook(new Thread(p::destroyForcibly));
             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
             long startedMs;
+            long cpuMs;
             for (String line; ; ) {
                 line = out.readLine();
                 if (line == null) throw new IllegalStateException(name + ": ductus ended before starting:\n" + Files.readString(stderr));
                 Matcher m = STARTED.matcher(line);
                 if (m.find()) {
                     startedMs = Long.parseLong(m.group(1));
+                    cpuMs = CpuUse.processMs(p.pid()); // bin/ductus execs the JVM: the same process
                     break;
                 }
             }
@@ -398,7 +403,7 @@ final class EnginesBench implements BenchMain.Scenario {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (true) {
                 Matcher m = LISTENING.matcher(Files.readString(stderr));
-                if (m.find()) return new Engine(name, p, stderr, Integer.parseInt(m.group(1)), startedMs, spawnMs);
+                if (m.find()) return new Engine(name, p, stderr, Integer.parseInt(m.group(1)), startedMs, spawnMs, cpuMs);
                 if (System.nanoTime() > deadline || !p.isAlive()) {
                     throw new IllegalStateException(name + ": the ingest source did not open:\n" + Files.readString(stderr));
                 }

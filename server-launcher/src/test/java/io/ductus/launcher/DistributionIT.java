@@ -57,6 +57,27 @@ class DistributionIT {
     }
 
     @Test
+    void the_engine_runs_the_optimizing_compiler_on_its_own_runtime_from_its_start_up_cache() throws Exception {
+        assertThat(dist.resolve("runtime/bin/java")).as("linked by the build on Java 25").isExecutable();
+        assertThat(dist.resolve("lib/serve.aot")).as("recorded by the build from an engine's start").isRegularFile();
+        ProcessBuilder version = new ProcessBuilder(dist.resolve("bin/ductus").toString(), "version").redirectErrorStream(true);
+        version.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        version.environment().put("JAVA_OPTS", "-Xlog:aot=info");
+        Process p = version.start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
+        assertThat(out).contains("Opened AOT cache " + dist.resolve("lib/serve.aot")).contains("(optimizing runtime)")
+                .doesNotContain("[error]");
+        // Without the runtime (DUCTUS_RUNTIME=jdk, or an archive unpacked before `ductus aot-cache`): the JDK, the
+        // compiler on the upgrade module path, no cache, and still the optimizing runtime.
+        version.environment().put("DUCTUS_RUNTIME", "jdk");
+        p = version.start();
+        out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
+        assertThat(out).contains("(optimizing runtime)").doesNotContain("Opened AOT cache");
+    }
+
+    @Test
     void test_runs_the_quickstarts_tests_on_the_interpreter_without_a_warning() throws Exception {
         try (DuctusProcess ductus = DuctusProcess.start(Files.createTempDirectory("ductus-test-it"), "test", "--project",
                 dist.resolve("examples/quickstart").toString())) {
