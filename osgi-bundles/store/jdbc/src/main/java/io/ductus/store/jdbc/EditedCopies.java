@@ -114,7 +114,7 @@ final class EditedCopies {
         }
         List<IntakeWriter.NewDelivery> deliveries = new ArrayList<>();
         for (String destination : destinations) deliveries.add(new IntakeWriter.NewDelivery(copyId, destination, request.lane(), tier, now));
-        IntakeWriter.insertDeliveries(c, dialect, null, interfaceName, deliveries, now);
+        IntakeWriter.insertDeliveries(c, dialect, interfaceName, deliveries, now);
         return copyId;
     }
 }

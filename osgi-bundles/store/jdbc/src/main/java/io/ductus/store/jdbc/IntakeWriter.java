@@ -66,17 +66,12 @@ public final class IntakeWriter {
     private IntakeWriter() {
     }
 
-    /**
-     * @param tier       the retention tier the batch's messages are stored in ({@link Tiers})
-     * @param leafTables PostgreSQL's leaves, so the rows are inserted into their leaf itself ({@link LeafTables#forInsert}),
-     *                   or null (SQLite)
-     */
-    static List<Stored> write(Connection c, Dialect dialect, LeafTables leafTables, IntakeBatch batch, int tier, long now)
-            throws SQLException {
+    /** @param tier the retention tier the batch's messages are stored in ({@link Tiers}) */
+    static List<Stored> write(Connection c, Dialect dialect, IntakeBatch batch, int tier, long now) throws SQLException {
         List<NewMessage> messages = batch.messages();
-        long[] ids = insertMessages(c, dialect, leafTables, batch.interfaceName(), messages, tier, now);
+        long[] ids = insertMessages(c, dialect, batch.interfaceName(), messages, tier, now);
         Long[] duplicateOf = claimKeys(c, batch.interfaceName(), messages, ids, tier, now);
-        insertDeliveries(c, dialect, leafTables, batch.interfaceName(), messages, ids, duplicateOf, tier, now);
+        insertDeliveries(c, dialect, batch.interfaceName(), messages, ids, duplicateOf, tier, now);
         if (batch.progress() != null) {
             try (PreparedStatement ps = c.prepareStatement(SAVE_PROGRESS)) {
                 ps.setString(1, batch.interfaceName());
@@ -96,13 +91,10 @@ public final class IntakeWriter {
      * round through the driver (and a result set for its id) that is a large share of a big batch. The ids
      * of one multi-row insert are given in the order of its rows (one writer on SQLite; a sequence that
      * only grows on PostgreSQL), so the returned ids, sorted, belong to the rows in order. On SQLite the store
-     * gives the ids itself ({@link MessageIds}) and binds them: no result set to read. On PostgreSQL the rows of
-     * a statement that all fall in one current leaf are inserted into it, not through the partitioned table:
-     * PostgreSQL's routing of each row through the tier's table was most of the insert's time (the leaf's
-     * identity is the partitioned table's, so the ids come from the same sequence).
+     * gives the ids itself ({@link MessageIds}) and binds them: no result set to read.
      */
-    private static long[] insertMessages(Connection c, Dialect dialect, LeafTables leafTables, String interfaceName,
-                                         List<NewMessage> messages, int tier, long now) throws SQLException {
+    private static long[] insertMessages(Connection c, Dialect dialect, String interfaceName, List<NewMessage> messages,
+                                         int tier, long now) throws SQLException {
         long[] ids = new long[messages.size()];
         // SQLite: a message alone takes its id inside its INSERT (no statement more than with AUTOINCREMENT); a
         // batch reads its first id once and binds them all.
@@ -112,8 +104,6 @@ public final class IntakeWriter {
         for (int from = 0; from < ids.length; from += ROWS_PER_INSERT) {
             int rows = Math.min(ROWS_PER_INSERT, ids.length - from);
             String sql = given ? WITH_IDS[rows] : sqlite ? ONE_WITH_NEXT_ID : WITHOUT_IDS[rows];
-            String leaf = leafTables == null ? null : oneLeaf(c, leafTables, "messages", messages.subList(from, from + rows), tier, now);
-            if (leaf != null) sql = Leaf.on(sql, "messages", leaf);
             try (PreparedStatement ps = c.prepareStatement(sql)) {
                 int p = 1;
                 for (int i = from; i < from + rows; i++) {
@@ -155,16 +145,6 @@ public final class IntakeWriter {
             }
         }
         return ids;
-    }
-
-    /** The one current leaf of {@code table} every message of {@code messages} goes to, or null (see {@link LeafTables#forInsert}). */
-    private static String oneLeaf(Connection c, LeafTables leafTables, String table, List<NewMessage> messages, int tier,
-                                  long now) throws SQLException {
-        Periods.Period period = Periods.of(tier, messages.get(0).receivedAt());
-        for (NewMessage m : messages) {
-            if (m.receivedAt() < period.from() || m.receivedAt() >= period.to()) return null;
-        }
-        return leafTables.forInsert(c, table, tier, messages.get(0).receivedAt(), now);
     }
 
     /** The inserts by number of rows, made once: building the text was an allocation per stored batch. */
@@ -254,16 +234,15 @@ public final class IntakeWriter {
         }
     }
 
-    private static void insertDeliveries(Connection c, Dialect dialect, LeafTables leafTables, String interfaceName,
-                                         List<NewMessage> messages, long[] ids, Long[] duplicateOf, int tier, long now)
-            throws SQLException {
+    private static void insertDeliveries(Connection c, Dialect dialect, String interfaceName, List<NewMessage> messages,
+                                         long[] ids, Long[] duplicateOf, int tier, long now) throws SQLException {
         List<NewDelivery> deliveries = new ArrayList<>(ids.length);
         for (int i = 0; i < ids.length; i++) {
             if (duplicateOf[i] != null) continue;
             NewMessage m = messages.get(i);
             for (String destination : m.destinations()) deliveries.add(new NewDelivery(ids[i], destination, m.lane(), tier, m.receivedAt()));
         }
-        insertDeliveries(c, dialect, leafTables, interfaceName, deliveries, now);
+        insertDeliveries(c, dialect, interfaceName, deliveries, now);
     }
 
     /** A pending delivery to make: the message, the destination it goes to, and the message's lane, tier and time. */
@@ -275,25 +254,13 @@ public final class IntakeWriter {
      * database from the messages' rows, one statement per destination: bound and sent row by row they
      * were a third of a 500-row batch's time in the store. A few (a message, or a few callers' messages
      * in a group commit) are bound row by row: there the set-based statement's id list costs more than
-     * it saves (bench/run store-commit, 16 writers: 16 % fewer messages per second); on PostgreSQL into their
-     * leaf itself when all are in one current leaf ({@link LeafTables#forInsert}; {@code leafTables} null: never).
+     * it saves (bench/run store-commit, 16 writers: 16 % fewer messages per second).
      */
-    static void insertDeliveries(Connection c, Dialect dialect, LeafTables leafTables, String interfaceName,
-                                 List<NewDelivery> deliveries, long now) throws SQLException {
+    static void insertDeliveries(Connection c, Dialect dialect, String interfaceName, List<NewDelivery> deliveries,
+                                 long now) throws SQLException {
         if (deliveries.isEmpty()) return;
         if (deliveries.size() < SET_INSERT_MIN_ROWS) {
-            String sql = INSERT_DELIVERY;
-            if (leafTables != null) {
-                NewDelivery first = deliveries.get(0);
-                String leaf = leafTables.forInsert(c, "deliveries", first.tier(), first.receivedAt(), now);
-                for (NewDelivery d : deliveries) {
-                    if (leaf != null && (d.tier() != first.tier() || !Periods.of(d.tier(), d.receivedAt()).equals(Periods.of(first.tier(), first.receivedAt())))) {
-                        leaf = null;
-                    }
-                }
-                if (leaf != null) sql = Leaf.on(sql, "deliveries", leaf);
-            }
-            try (PreparedStatement ps = c.prepareStatement(sql)) {
+            try (PreparedStatement ps = c.prepareStatement(INSERT_DELIVERY)) {
                 for (NewDelivery d : deliveries) {
                     ps.setLong(1, d.messageId());
                     ps.setString(2, d.destination());

@@ -120,7 +120,7 @@ public final class JdbcStore implements Store, AutoCloseable {
     @Override
     public List<Stored> store(IntakeBatch batch, long now) {
         if (batch.messages().isEmpty() && batch.progress() == null) return List.of();
-        List<Stored> stored = transactions.write(batch.durability(), c -> IntakeWriter.write(c, dialect, leafTables, batch, tiers.of(c, batch.interfaceName()), now));
+        List<Stored> stored = transactions.write(batch.durability(), c -> IntakeWriter.write(c, dialect, batch, tiers.of(c, batch.interfaceName()), now));
         for (int i = 0; i < stored.size(); i++) {
             if (stored.get(i).duplicateOf() == null && !batch.messages().get(i).destinations().isEmpty()) {
                 engines.queued(batch.interfaceName());

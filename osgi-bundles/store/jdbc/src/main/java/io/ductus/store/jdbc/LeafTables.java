@@ -4,9 +4,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -24,23 +21,13 @@ import java.util.stream.Collectors;
  * {@link PartitionedWrites} then forgets the set and runs the write again. A leaf detached but not dropped holds
  * no pending row (retention moves those first), so a statement that changes only pending rows changes nothing
  * there and goes on by time through the partitioned table.
- *
- * <p>Intake's inserts name a leaf too ({@link #forInsert}), which saves PostgreSQL's tuple routing through the
- * tier's table at every row. A row inserted into a detached leaf would be stored where nobody reads it, so an
- * insert names only a leaf whose period has not ended when it is written: retention detaches only periods that
- * ended (a window's tier days before), and the held area is never named. A leaf whose constraint refused a row
- * (23514: its bounds are not the ones {@link Periods} computes) is never named again: the write runs again on the
- * partitioned table ({@link PartitionedWrites}).
  */
 final class LeafTables {
 
     private static final long REREAD_NANOS = 1_000_000_000L;
 
-    private static final Pattern REFUSED = Pattern.compile("new row for relation \"((?:messages|deliveries)_t\\d+_\\d{8})\" violates partition constraint");
-
     private volatile Set<String> attached; // null: to be read
     private volatile long readAt;
-    private final Set<String> refused = ConcurrentHashMap.newKeySet();
 
     /** The leaf of {@code table} ("messages" or "deliveries") that holds rows at {@code leaf}, or null when not known attached. */
     String named(Connection c, String table, Leaf leaf) throws SQLException {
@@ -49,29 +36,6 @@ final class LeafTables {
         Set<String> known = attached;
         if (known == null || !known.contains(name) && System.nanoTime() - readAt > REREAD_NANOS) known = read(c);
         return known.contains(name) ? name : null;
-    }
-
-    /**
-     * The leaf of {@code table} an insert of a row of {@code tier} received at {@code receivedAt} names at
-     * {@code now}, or null for the partitioned table: the held area, a period that has ended, a leaf not known
-     * attached or refused before (see the class comment).
-     */
-    String forInsert(Connection c, String table, int tier, long receivedAt, long now) throws SQLException {
-        if (tier == Tiers.HELD) return null;
-        Periods.Period period = Periods.of(tier, receivedAt);
-        if (period.to() <= now) return null;
-        String name = named(c, table, new Leaf(tier, receivedAt));
-        return name == null || refused.contains(name) ? null : name;
-    }
-
-    /** Whether {@code e} says a leaf this store named refused a row by its bounds; that leaf is not named again. */
-    boolean refusedRow(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (!(t instanceof SQLException sql) || !"23514".equals(sql.getSQLState()) || sql.getMessage() == null) continue;
-            Matcher m = REFUSED.matcher(sql.getMessage());
-            if (m.find()) return refused.add(m.group(1));
-        }
-        return false;
     }
 
     /** After a statement named a leaf that is no longer there. */

@@ -16,8 +16,6 @@ import java.util.Optional;
  *     write runs again. The maintenance makes leaves days ahead, so intake does not normally come here.</li>
  * <li>it named a leaf table that was dropped since ({@link LeafTables}: 42P01): the leaves are read again, then
  *     the write runs again.</li>
- * <li>an insert it named a leaf for was refused by that leaf's bounds (23514, "violates partition constraint"):
- *     the leaf is not named again, and the write runs again on the partitioned table.</li>
  * </ul>
  * Every write of the store goes through here, so each statement that updates messages or deliveries does.
  */
@@ -57,8 +55,6 @@ final class PartitionedWrites implements Transactions {
                     Partitions.ensure(inner, missing.get(), inner.write(Durability.STRICT, Partitions::leaves), true);
                 } else if (LeafTables.undefinedTable(e)) {
                     leafTables.forget();
-                } else if (leafTables.refusedRow(e)) {
-                    Thread.onSpinWait(); // run again on the partitioned table
                 } else if (!retryable(e)) {
                     throw e;
                 } else {

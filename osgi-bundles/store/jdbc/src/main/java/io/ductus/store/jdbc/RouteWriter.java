@@ -42,7 +42,7 @@ final class RouteWriter {
         }
         // The durability here is not used: the caller's transaction decides it.
         List<Stored> stored = messages.isEmpty() ? List.of()
-                : IntakeWriter.write(c, dialect, leafTables, IntakeBatch.of(batch.targetInterface(), Durability.RELAXED, messages),
+                : IntakeWriter.write(c, dialect, IntakeBatch.of(batch.targetInterface(), Durability.RELAXED, messages),
                         tiers.of(c, batch.targetInterface()), now);
         List<Routed.RoutedMessage> routed = new ArrayList<>(stored.size());
         for (int i = 0; i < stored.size(); i++) routed.add(new Routed.RoutedMessage(origins.get(i), stored.get(i)));
