@@ -279,7 +279,8 @@ final class EnginesBench implements BenchMain.Scenario {
 
     /** BENCH_PG_STATEMENTS: PostgreSQL's statements since the reset, by total time (exec + plan), with calls per acknowledged message. */
     private static void printStatements(Connection db) throws Exception {
-        long messages = count(db, "SELECT calls FROM pg_stat_statements WHERE query LIKE 'INSERT INTO messages %'");
+        // the inserts name the partitioned table or, since 2026-12-03, the current leaf itself (messages_t7_20261203)
+        long messages = count(db, "SELECT COALESCE(SUM(calls), 0) FROM pg_stat_statements WHERE query LIKE 'INSERT INTO messages%'");
         System.out.printf("PostgreSQL statements during one engine's measured slice (%d messages stored), by total time:%n", messages);
         try (Statement s = db.createStatement(); ResultSet r = s.executeQuery("""
                 SELECT calls, total_exec_time, total_plan_time, plans, rows, regexp_replace(query, '\\s+', ' ', 'g')

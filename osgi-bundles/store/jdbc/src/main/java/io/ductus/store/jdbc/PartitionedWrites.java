@@ -50,7 +50,9 @@ final class PartitionedWrites implements Transactions {
                 if (attempt == ATTEMPTS) throw e;
                 Optional<Periods.Period> missing = Partitions.missing(e);
                 if (missing.isPresent()) {
-                    Partitions.ensure(inner, missing.get(), inner.read(Partitions::leaves), true);
+                    // read in a strict transaction: PostgreSQL's reads wait behind the delivery workers' (PostgresTransactions),
+                    // and a strict write must not
+                    Partitions.ensure(inner, missing.get(), inner.write(Durability.STRICT, Partitions::leaves), true);
                 } else if (LeafTables.undefinedTable(e)) {
                     leafTables.forget();
                 } else if (!retryable(e)) {

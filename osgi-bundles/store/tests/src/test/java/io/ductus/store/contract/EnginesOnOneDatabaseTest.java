@@ -388,9 +388,13 @@ class EnginesOnOneDatabaseTest {
             lock.setAutoCommit(false);
             s.execute("LOCK TABLE paused_destinations IN ACCESS EXCLUSIVE MODE");
             for (int i = 0; i < 2; i++) {
+                boolean read = i == 0; // reads hold at most one of two connections (PostgresTransactions.workersShare): a strict write takes the other
                 holders.add(Thread.ofPlatform().daemon(true).start(() -> {
-                    try {
-                        busy.pausedDestinations(); // waits for the lock, holding one of b's two pool connections
+                    try { // waits for the lock, holding one of b's two pool connections
+                        if (read) busy.pausedDestinations();
+                        else busy.setPaused(new io.ductus.store.DestinationRef("held", "pool"), true, System.currentTimeMillis(),
+                                new io.ductus.store.account.AuditEntry(System.currentTimeMillis(), "test", null, null, "test", null,
+                                        "destination.pause", "held/pool", "ok", null));
                     } catch (RuntimeException ignored) {
                         // the lock's connection closed
                     }
